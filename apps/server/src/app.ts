@@ -1,0 +1,197 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@karya/domain';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerModules } from './modules/index.ts';
+import { accessPlugin } from './platform/access.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { checkOrigin } from './platform/csrf.ts';
+import type { AppDeps } from './platform/deps.ts';
+import { AppError } from './platform/errors.ts';
+import { type FileStorage, localStorage } from './platform/files.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
+import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  storage?: FileStorage;
+  sessions?: SessionStore;
+  rateLimit?: RateLimitStore;
+  logger?: boolean | object;
+  version?: string;
+};
+
+const MAX_QUERY_PARAMS = 1000;
+
+export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Deep or huge JSON is refused before it reaches a handler.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = opts.clock ?? systemClock;
+  const db = database.db;
+  const deps: AppDeps = {
+    config,
+    database,
+    db,
+    clock,
+    mailer:
+      opts.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
+    storage: opts.storage ?? localStorage(path.resolve(config.DATA_DIR, 'files')),
+    sessions: opts.sessions ?? dbSessionStore(db, clock),
+    rateLimit: opts.rateLimit ?? memoryRateLimitStore(clock),
+    version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
+  };
+
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: error.message, error: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        path: String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({
+        success: false,
+        message: errors[0]?.message ?? 'Invalid request',
+        error: ERROR_CODES.VALIDATION,
+        errors,
+      });
+    }
+    if (error instanceof ZodError) {
+      const errors = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      return reply.status(400).send({
+        success: false,
+        message: errors[0]?.message ?? 'Invalid request',
+        error: ERROR_CODES.VALIDATION,
+        errors,
+      });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413
+          ? 'The request is too large.'
+          : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+              (error as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is not valid JSON.'
+            : error.message;
+      return reply
+        .status(status === 413 ? 400 : status)
+        .send({ success: false, message, error: (error as FastifyError).code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ success: false, message: 'We’re experiencing some technical issues. Please try again later.' });
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes style attributes and a <style> for its CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // HSTS only makes sense over HTTPS; it is added below when the request came that way.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const q = request.url.indexOf('?');
+    if (q >= 0 && request.url.split('&').length > MAX_QUERY_PARAMS) {
+      throw new AppError(400, 'Too many query parameters.', ERROR_CODES.VALIDATION);
+    }
+    if (request.url.startsWith('/api')) {
+      reply.header('cache-control', 'no-store');
+      checkOrigin(request, config.allowedOrigins, config.PUBLIC_URL);
+    }
+  });
+
+  await app.register(accessPlugin, { db, clock, sessions: deps.sessions });
+  await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
+
+  // The built web app, served by the same process; every unknown non-API path gets index.html.
+  const webDist =
+    config.WEB_DIST ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      request.url.startsWith('/api') ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      !hasWeb
+    ) {
+      return reply.status(404).send({
+        success: false,
+        message: 'The requested resource was not found.',
+        error: ERROR_CODES.NOT_FOUND,
+      });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.decorate('deps', deps);
+  return app;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Karya <no-reply@karya.local>'),
+  ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_NAME: z.string().default('Administrator'),
+  ALLOWED_REGION: z.string().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  PUBLIC_URL: z.url('must be a URL').optional(),
+  DEMO: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema> & {
+  allowedOrigins: string[];
+  allowedRegion: Region | null;
+  demo: boolean;
+};
+
+export type Region = { name: string; minLat: number; minLng: number; maxLat: number; maxLng: number };
+
+/** Named regions for ALLOWED_REGION; anything else must be "minLat,minLng,maxLat,maxLng". */
+const NAMED_REGIONS: Record<string, Omit<Region, 'name'>> = {
+  odisha: { minLat: 17.78, minLng: 81.38, maxLat: 22.57, maxLng: 87.53 },
+  india: { minLat: 6.5, minLng: 68.1, maxLat: 35.7, maxLng: 97.4 },
+};
+
+export const parseRegion = (value: string): Region => {
+  const named = NAMED_REGIONS[value.trim().toLowerCase()];
+  if (named) return { name: value.trim(), ...named };
+  const parts = value.split(',').map((p) => Number(p.trim()));
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n)))
+    throw new Error('must be a named region (odisha, india) or "minLat,minLng,maxLat,maxLng"');
+  const [minLat, minLng, maxLat, maxLng] = parts as [number, number, number, number];
+  if (minLat >= maxLat || minLng >= maxLng) throw new Error('min values must be below max values');
+  return { name: value.trim(), minLat, minLng, maxLat, maxLng };
+};
+
+export class ConfigError extends Error {}
+
+/** Read and validate the environment; every problem is reported at once with its variable name. */
+export const loadConfig = (
+  env: Record<string, string | undefined> = process.env,
+  argv: string[] = [],
+): Config => {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  let allowedRegion: Region | null = null;
+  if (c.ALLOWED_REGION) {
+    try {
+      allowedRegion = parseRegion(c.ALLOWED_REGION);
+    } catch (e) {
+      throw new ConfigError(`Invalid configuration:\n  ALLOWED_REGION: ${(e as Error).message}`);
+    }
+  }
+  const allowedOrigins = (c.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  // Demo data only on the embedded database, unless asked for explicitly.
+  const demo = argv.includes('--no-demo') ? false : (c.DEMO ?? !c.DATABASE_URL);
+  return { ...c, allowedOrigins, allowedRegion, demo };
+};

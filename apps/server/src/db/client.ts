@@ -1,0 +1,72 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { schema } from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+  /** The embedded engine, when that is what runs (tests dump and restore it). */
+  pglite?: PGlite;
+};
+
+/** Where the SQL migrations live: next to the source in development, copied beside the bundle in dist. */
+export const migrationsFolder = () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, 'drizzle'), path.join(here, '../../drizzle')]) {
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error('SQL migrations folder not found');
+};
+
+export const pgliteExtensions = { pg_trgm };
+
+export const openPglite = async (pglite: PGlite): Promise<Database> => {
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    close: () => pglite.close(),
+  };
+};
+
+/** The embedded database under DATA_DIR/pgdata, or an in-memory one for dataDir ':memory:'. */
+export const openEmbedded = async (dataDir: string) => {
+  if (dataDir === ':memory:') return openPglite(new PGlite({ extensions: pgliteExtensions }));
+  const dir = path.resolve(dataDir, 'pgdata');
+  mkdirSync(dir, { recursive: true });
+  return openPglite(new PGlite(dir, { extensions: pgliteExtensions }));
+};
+
+export const openPostgres = async (url: string, max = 10): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail fast with a clear message rather than on the first request.
+  const client = await pool.connect();
+  client.release();
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db as never, { migrationsFolder: migrationsFolder() }),
+    close: () => pool.end(),
+  };
+};
+
+export const openDatabase = (opts: { databaseUrl?: string; dataDir: string }) =>
+  opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts.dataDir);

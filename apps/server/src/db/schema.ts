@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => text('id').primaryKey();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const stamps = {
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+};
+
+export type Address = { street?: string; city: string; state: string; country: string; zipCode?: string };
+export type StoredImage = { url: string; fileId: string };
+export type Point = { type: 'Point'; coordinates: [number, number] };
+export type Device = { os: string; browser: string; device: string; model: string };
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    gender: text('gender').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    maritalStatus: text('marital_status').notNull(),
+    employmentType: text('employment_type'),
+    duration: integer('duration').notNull().default(0),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    bio: text('bio'),
+    address: jsonb('address').$type<Address>(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status').notNull().default('Active'),
+    image: jsonb('image').$type<StoredImage>(),
+    emergencyContact: jsonb('emergency_contact')
+      .$type<{ name: string; relationship: string; phone: string }[]>()
+      .notNull()
+      .default([]),
+    socialMedia: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),
+    notes: text('notes'),
+    lastPasswordChanged: ts('last_password_changed'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
+    lastLogin: ts('last_login'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    deletedBy: text('deleted_by'),
+    createdBy: text('created_by'),
+    updatedBy: text('updated_by'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_live_uq').on(sql`lower(${t.email})`).where(sql`${t.isDeleted} = false`),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_name_idx').on(t.name),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    permissions: jsonb('permissions')
+      .$type<{ resource: string; actions: string[]; module: string }[]>()
+      .notNull()
+      .default([]),
+    expiresAt: date('expires_at', { mode: 'string' }),
+    isSystem: boolean('is_system').notNull().default(false),
+    createdBy: text('created_by'),
+    updatedBy: text('updated_by'),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('roles_name_uq').on(sql`lower(${t.name})`)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** The resource catalogue as stored (synced from packages/domain on every start). */
+export const resources = pgTable('resources', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  module: text('module').notNull(),
+  actions: jsonb('actions').$type<string[]>().notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a stolen database row cannot be replayed as a cookie. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const userActivities = pgTable(
+  'user_activities',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    ipAddress: text('ip_address'),
+    deviceInfo: jsonb('device_info').$type<Device>(),
+    message: text('message').notNull(),
+    location: jsonb('location').$type<Point>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_activities_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** One-time codes for password reset and account verification; only a hash of the code is stored. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
+);
+
+/** Every e-mail the app sends; without SMTP_URL this is the dev outbox. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  delivered: boolean('delivered').notNull().default(false),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const files = pgTable('files', {
+  id: id(),
+  storageKey: text('storage_key').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  ownerId: text('owner_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const schema = {
+  users,
+  roles,
+  userRoles,
+  resources,
+  sessions,
+  userActivities,
+  otpCodes,
+  mailOutbox,
+  files,
+};

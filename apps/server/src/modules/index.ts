@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../platform/deps.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { rolesRoutes } from './roles/roles.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** Every module's routes under /api. Adding a record type adds one line here. */
+export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
+  await healthRoutes(api, deps);
+  await filesRoutes(api, deps);
+  await authRoutes(api, deps);
+  await usersRoutes(api, deps);
+  await rolesRoutes(api, deps);
+  await dashboardRoutes(api, deps);
+};

@@ -1,0 +1,107 @@
+import { can, ERROR_CODES, MESSAGES, SIGN_IN_STATUSES } from '@karya/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { loadPrincipal, type Principal } from './principal.ts';
+import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
+
+/**
+ * What a route needs, declared on the route itself (config.access). Every /api route must declare one;
+ * a route without it fails at start-up, so no endpoint is open by accident.
+ * - public: anyone (sign-in, password reset, health)
+ * - signedIn: any signed-in user; `beforePasswordChange` / `beforeVerification` let the route run while
+ *   the user still has to change the password or verify the e-mail (me, logout, the flows that fix it)
+ * - permission: a signed-in user holding every listed action on the resource
+ */
+export type Access =
+  | { public: true }
+  | { signedIn: true; beforePasswordChange?: boolean; beforeVerification?: boolean }
+  | {
+      resource: string;
+      actions: readonly string[];
+      beforePasswordChange?: boolean;
+      beforeVerification?: boolean;
+    };
+
+export const permission = (resource: string, ...actions: string[]): Access => ({ resource, actions });
+export const signedIn = (
+  opts: { beforePasswordChange?: boolean; beforeVerification?: boolean } = {},
+): Access => ({
+  signedIn: true,
+  ...opts,
+});
+export const publicAccess: Access = { public: true };
+
+export type RouteEntry = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+/** The signed-in principal of a request that passed a non-public access check. */
+export const principalOf = (request: FastifyRequest): Principal => {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+};
+
+export const accessPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; clock: Clock; sessions: SessionStore }) => {
+    app.decorate('routeTable', [] as RouteEntry[]);
+    app.decorateRequest('principal', null);
+    app.decorateRequest('sessionToken', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api')) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        app.routeTable.push({ method, url: route.url, access });
+      }
+    });
+
+    app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        const session = await opts.sessions.get(token);
+        if (session) {
+          const principal = await loadPrincipal(opts.db, opts.clock, session.userId, session.tokenHash);
+          // A deleted or blocked user has no session, whatever the store still holds.
+          if (
+            principal &&
+            !principal.user.isDeleted &&
+            SIGN_IN_STATUSES.includes(principal.user.status as never)
+          ) {
+            request.principal = principal;
+            request.sessionToken = token;
+          } else {
+            await opts.sessions.destroyForUser(session.userId);
+          }
+        }
+      }
+      if ('public' in access) return;
+      const p = request.principal;
+      if (!p) throw unauthorized();
+      if (p.user.mustChangePassword && !access.beforePasswordChange)
+        throw forbidden(MESSAGES.passwordChangeRequired, ERROR_CODES.PASSWORD_CHANGE_REQUIRED);
+      if (!p.user.isEmailVerified && !access.beforeVerification)
+        throw forbidden(MESSAGES.emailNotVerified, ERROR_CODES.EMAIL_NOT_VERIFIED);
+      if ('resource' in access && !access.actions.every((a) => can(p.permissions, access.resource, a)))
+        throw forbidden();
+    });
+  },
+  { name: 'access' },
+);

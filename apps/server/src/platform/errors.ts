@@ -1,0 +1,29 @@
+import { ERROR_CODES } from '@karya/domain';
+
+/** An error with an HTTP status and a message meant for the person using the app. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code: string = ERROR_CODES.VALIDATION) =>
+  new AppError(400, message, code);
+export const unauthorized = (message = 'You need to log in to access this feature.') =>
+  new AppError(401, message, ERROR_CODES.UNAUTHENTICATED);
+export const forbidden = (
+  message = 'You don’t have permission to perform this action.',
+  code: string = ERROR_CODES.FORBIDDEN,
+) => new AppError(403, message, code);
+export const notFound = (message = 'The requested resource was not found.') =>
+  new AppError(404, message, ERROR_CODES.NOT_FOUND);
+export const conflict = (message: string) => new AppError(409, message, ERROR_CODES.CONFLICT);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, ERROR_CODES.RATE_LIMITED, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

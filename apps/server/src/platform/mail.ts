@@ -1,0 +1,42 @@
+import { newId } from '@karya/domain';
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+
+export type MailMessage = { to: string; subject: string; text: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+type Log = { info: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };
+
+/**
+ * Every message is recorded in mail_outbox. With SMTP_URL it is delivered over SMTP; without it the
+ * message is written to the server log, so a developer can read a code on a laptop.
+ */
+export const createMailer = (opts: { db: Db; smtpUrl?: string; from: string; log: Log }): Mailer => {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  return {
+    async send(message) {
+      const id = newId();
+      await opts.db.insert(mailOutbox).values({ id, ...message });
+      if (!transport) {
+        opts.log.info(
+          { mail: message },
+          `[dev outbox] to ${message.to}: ${message.subject}\n${message.text}`,
+        );
+        return;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, ...message });
+        await opts.db.update(mailOutbox).set({ delivered: true }).where(eq(mailOutbox.id, id));
+      } catch (error) {
+        opts.log.error({ err: error, to: message.to }, 'mail delivery failed');
+        await opts.db
+          .update(mailOutbox)
+          .set({ error: String((error as Error).message).slice(0, 500) })
+          .where(eq(mailOutbox.id, id));
+        throw error;
+      }
+    },
+  };
+};

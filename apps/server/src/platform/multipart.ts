@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors.ts';
+
+export type MultipartForm = {
+  fields: Record<string, string>;
+  file: { fieldname: string; filename: string; data: Buffer } | null;
+};
+
+/**
+ * Read a multipart form into plain text fields and at most one file. Field names are kept in a map with
+ * no prototype; callers pick the keys they know. Too-large files and too many parts answer 400.
+ */
+export const readMultipart = async (
+  request: FastifyRequest,
+  opts: { fileField: string; maxFileBytes: number; tooLargeMessage: string },
+): Promise<MultipartForm> => {
+  if (!request.isMultipart()) {
+    // JSON bodies are accepted too, for clients without a file to send.
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be an object');
+    const fields: Record<string, string> = Object.create(null);
+    for (const [k, v] of Object.entries(body)) fields[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    return { fields, file: null };
+  }
+  const fields: Record<string, string> = Object.create(null);
+  let file: MultipartForm['file'] = null;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: opts.maxFileBytes, files: 1, fields: 60, fieldSize: 200_000, parts: 62 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== opts.fileField) {
+          await part.toBuffer().catch(() => undefined);
+          throw badRequest(`Unexpected file field ${part.fieldname.slice(0, 40)}`);
+        }
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw badRequest(opts.tooLargeMessage);
+        if (data.length > 0) file = { fieldname: part.fieldname, filename: part.filename ?? 'file', data };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(opts.tooLargeMessage);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('Too many form fields');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID')
+      throw badRequest('Malformed multipart form');
+    throw error;
+  }
+  return { fields, file };
+};
+
+/** Turn JSON-text fields (address, languages, ...) back into values; other fields stay strings. */
+export const decodeFields = (
+  fields: Record<string, string>,
+  spec: {
+    json: readonly string[];
+    boolean?: readonly string[];
+    number?: readonly string[];
+    allowed: readonly string[];
+  },
+): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const key of spec.allowed) {
+    if (!Object.hasOwn(fields, key)) continue;
+    const raw = fields[key]!;
+    if (spec.json.includes(key)) {
+      if (raw.trim() === '') continue;
+      try {
+        out[key] = JSON.parse(raw);
+      } catch {
+        throw badRequest(`${key} must be valid JSON`);
+      }
+    } else if (spec.boolean?.includes(key)) {
+      if (raw !== 'true' && raw !== 'false') throw badRequest(`${key} must be true or false`);
+      out[key] = raw === 'true';
+    } else if (spec.number?.includes(key)) {
+      if (raw.trim() === '') continue;
+      const n = Number(raw);
+      if (!Number.isFinite(n)) throw badRequest(`${key} must be a number`);
+      out[key] = n;
+    } else if (raw !== '') {
+      out[key] = raw;
+    }
+  }
+  return out;
+};

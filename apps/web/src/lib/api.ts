@@ -1,0 +1,112 @@
+import type { ListQuery } from '@karya/domain';
+import {
+  type ApiEnvelope,
+  ERROR_CODES,
+  errorMessageFor,
+  stripEmpty,
+  toListSearchParams,
+} from '@karya/domain';
+
+/** A failed call: the HTTP status, the server's error code and the message to show (spec 1 §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = (error: ApiError, path: string) => void;
+const listeners = new Set<Listener>();
+/** The shell listens here for 401 (Session Expired dialog) and the 403 codes of spec 1 §8. */
+export const onApiError = (fn: Listener) => {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+};
+
+const BASE = '/api';
+
+const request = async <T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<ApiEnvelope<T>> => {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(stripEmpty(body));
+  }
+  let res: Response;
+  try {
+    res = await fetch(BASE + path, { method, credentials: 'include', headers, body: payload, ...init });
+  } catch {
+    throw new ApiError(
+      0,
+      navigator.onLine
+        ? 'Something went wrong. Please try again.'
+        : "You're offline. Please check your internet connection.",
+    );
+  }
+  let data: unknown;
+  const text = await res.text();
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    const code = data && typeof data === 'object' ? (data as { error?: string }).error : undefined;
+    const error = new ApiError(res.status, errorMessageFor(res.status, data), code, data);
+    for (const l of listeners) l(error, path);
+    throw error;
+  }
+  return data as ApiEnvelope<T>;
+};
+
+export const api = {
+  get: <T>(
+    path: string,
+    params?: URLSearchParams | Record<string, string | undefined>,
+    init?: RequestInit,
+  ) => {
+    const qs =
+      params instanceof URLSearchParams
+        ? params
+        : new URLSearchParams(
+            Object.entries(params ?? {}).filter(([, v]) => v !== undefined && v !== '') as [string, string][],
+          );
+    const s = qs.toString();
+    return request<T>('GET', s ? `${path}?${s}` : path, undefined, init);
+  },
+  list: <T>(path: string, query: Partial<ListQuery>, init?: RequestInit) =>
+    api.get<T>(path, toListSearchParams(query), init),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};
+
+/**
+ * Build a multipart body: strings as they are, nested values (address, languages, ...) as JSON text, the
+ * file under its field. Empty values are stripped first (spec 1 §5).
+ */
+export const toFormData = (
+  values: Record<string, unknown>,
+  file?: { field: string; file: File | null | undefined },
+) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(stripEmpty(values))) {
+    if (v === undefined || v === null) continue;
+    form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  if (file?.file) form.append(file.field, file.file);
+  return form;
+};
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+export { ERROR_CODES };

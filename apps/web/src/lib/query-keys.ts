@@ -1,0 +1,30 @@
+/**
+ * Query keys come from here only, one factory per record type, so a change can invalidate exactly the
+ * lists and details that show it.
+ */
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+  users: {
+    all: ['users'] as const,
+    lists: () => ['users', 'list'] as const,
+    list: (params: unknown) => ['users', 'list', params] as const,
+    detail: (id: string) => ['users', 'detail', id] as const,
+    activities: (id: string) => ['users', 'activities', id] as const,
+    suggestion: (name: string, selected: string) => ['users', 'suggestion', name, selected] as const,
+  },
+  roles: {
+    all: ['roles'] as const,
+    list: () => ['roles', 'list'] as const,
+    detail: (id: string) => ['roles', 'detail', id] as const,
+    suggestion: (name: string) => ['roles', 'suggestion', name] as const,
+  },
+  resources: ['resources'] as const,
+  dashboards: {
+    admin: ['dashboard', 'admin'] as const,
+    crm: ['dashboard', 'crm'] as const,
+  },
+};
+
+/** Lists are kept 300 s (spec 1 §9); every change invalidates them. */
+export const LIST_STALE_MS = 300_000;
+export const DASHBOARD_POLL_MS = 60_000;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/** Password rules for login, reset and new passwords (spec 1 §5). */
+export const PASSWORD_SPECIALS = '@$!%*?&';
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters long')
+  .max(128, 'Password must not exceed 128 characters')
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one digit')
+  .regex(/[@$!%*?&]/, `Password must contain at least one special character (${PASSWORD_SPECIALS})`);
+
+/** Password rules for a new user created by an administrator (spec 1 §5, a different special set). */
+export const NEW_USER_PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
+export const newUserPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'At least 8 characters')
+  .max(128, 'At most 128 characters')
+  .regex(/[A-Z]/, 'At least one uppercase letter')
+  .regex(/[a-z]/, 'At least one lowercase letter')
+  .regex(/[0-9]/, 'At least one number')
+  .regex(/[!@#$%^&*(),.?":{}|<>]/, `At least one special character (${NEW_USER_PASSWORD_SPECIALS})`);
+
+/**
+ * The password typed at sign-in is only checked for presence and length: the two rule sets above differ,
+ * so a password that passed the new-user rules (say with '#') must still be able to sign in.
+ */
+export const signInPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(128, 'Password must not exceed 128 characters');
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Invalid email format'));
+
+export const PHONE_MESSAGE =
+  'Phone number must be a valid 10-digit or a landline number (e.g., 0674-1234567).';
+export const PHONE_RE = /^(?:[6-9]\d{9}|\d{3,5}-\d{6,8})$/;
+export const phoneSchema = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .min(1, 'Phone is required')
+  .regex(PHONE_RE, PHONE_MESSAGE);
+
+export const urlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'Please enter a valid URL.')
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Please enter a valid URL.');
+
+/** GeoJSON point: coordinates [lat, lng] as the spec's clients send them. */
+export const locationSchema = z.object(
+  {
+    type: z.literal('Point', { error: 'Location type must be Point' }),
+    coordinates: z
+      .array(z.number({ error: 'Coordinates must be numbers' }).finite(), {
+        error: 'Location coordinates are required',
+      })
+      .length(2, 'Location must have exactly 2 coordinates')
+      .refine(([lat, lng]) => Math.abs(lat!) <= 90 && Math.abs(lng!) <= 180, 'Location is out of range'),
+  },
+  { error: 'Location is required' },
+);
+export type GeoPoint = z.infer<typeof locationSchema>;
+
+const deviceField = (name: string) =>
+  z
+    .string({ error: `Device ${name} is required` })
+    .trim()
+    .min(1, `Device ${name} is required`)
+    .max(200, `Device ${name} is too long`);
+
+export const deviceInfoSchema = z.object(
+  {
+    os: deviceField('os'),
+    browser: deviceField('browser'),
+    device: deviceField('device'),
+    model: deviceField('model'),
+  },
+  { error: 'Device information is required' },
+);
+export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
+
+/** Security context the sign-in and password flows must carry (spec 1 §5). */
+export const securityContextSchema = z.object({ location: locationSchema, deviceInfo: deviceInfoSchema });
+
+/** A calendar date sent as YYYY-MM-DD or a full ISO timestamp. */
+export const dateInputSchema = z
+  .string({ error: 'Invalid date' })
+  .trim()
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+    'Invalid date',
+  );
+
+/** Remove '', null, undefined, empty arrays and empty objects, recursively: "empty values are stripped". */
+export const stripEmpty = <T>(value: T): T => {
+  if (Array.isArray(value)) {
+    return value.map((v) => stripEmpty(v)).filter((v) => !isEmpty(v)) as T;
+  }
+  if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Blob)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const s = stripEmpty(v);
+      if (!isEmpty(s)) out[k] = s;
+    }
+    return out as T;
+  }
+  return value;
+};
+const isEmpty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0) ||
+  (v !== null &&
+    typeof v === 'object' &&
+    !(v instanceof Date) &&
+    !(v instanceof Blob) &&
+    Object.keys(v).length === 0);

@@ -1,0 +1,43 @@
+/** Date rules shared by screens and server. Display formats follow spec 1 §9. */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm A';
+export const TIME_FORMAT = 'hh:mm A';
+/** The company works in India; calendar-day filters are read in this zone. */
+export const APP_TIME_ZONE = 'Asia/Kolkata';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+export const QUICK_DATES = ['Today', 'Yesterday', 'This Week', 'This Month'] as const;
+export type QuickDate = (typeof QUICK_DATES)[number];
+
+/** The start and end (inclusive calendar days, local time) of a quick-date chip. Weeks start on Monday. */
+export const quickDateRange = (chip: QuickDate, now: Date = new Date()): { start: string; end: string } => {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+  switch (chip) {
+    case 'Today':
+      return { start: isoDay(today), end: isoDay(today) };
+    case 'Yesterday': {
+      const y = addDays(today, -1);
+      return { start: isoDay(y), end: isoDay(y) };
+    }
+    case 'This Week': {
+      const sinceMonday = (today.getDay() + 6) % 7;
+      const monday = addDays(today, -sinceMonday);
+      return { start: isoDay(monday), end: isoDay(addDays(monday, 6)) };
+    }
+    case 'This Month': {
+      const first = new Date(today.getFullYear(), today.getMonth(), 1);
+      const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
+      return { start: isoDay(first), end: isoDay(last) };
+    }
+  }
+};
+
+/** Whether a date-of-birth falls on the given day (month and day only). */
+export const isBirthday = (dateOfBirth: string | null | undefined, now: Date = new Date()) => {
+  if (!dateOfBirth) return false;
+  const [, m, d] = dateOfBirth.slice(0, 10).split('-').map(Number);
+  return m === now.getMonth() + 1 && d === now.getDate();
+};

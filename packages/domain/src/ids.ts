@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Public ids are 24-hex strings shaped like MongoDB ObjectIds: 4 bytes of seconds, 5 random, 3 counter. */
+export const OBJECT_ID_RE = /^[0-9a-f]{24}$/;
+export const isObjectId = (v: unknown): v is string => typeof v === 'string' && OBJECT_ID_RE.test(v);
+
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+let counter = Math.floor(Math.random() * 0xffffff);
+const randomHex = (bytes: number) => {
+  const a = new Uint8Array(bytes);
+  globalThis.crypto.getRandomValues(a);
+  return [...a].map((b) => hex(b, 2)).join('');
+};
+const processRandom = randomHex(5);
+
+export const newId = (now: Date = new Date()) => {
+  counter = (counter + 1) % 0xffffff;
+  return hex(Math.floor(now.getTime() / 1000), 8) + processRandom + hex(counter, 6);
+};
+
+export const objectIdSchema = z.string().regex(OBJECT_ID_RE, 'Invalid id');
+
+/** Readable numbers: a prefix and a zero-padded sequence value, e.g. CI0001, PI000001. */
+export const formatSequence = (prefix: string, value: number, width: number) =>
+  `${prefix}${String(value).padStart(width, '0')}`;

@@ -1,0 +1,192 @@
+import type { Module } from './enums.ts';
+
+/** Every permission action (spec 1 §3). */
+export const ACTIONS = [
+  'create',
+  'read',
+  'update',
+  'delete',
+  'restore',
+  'delete-permanently',
+  'bulk-create',
+  'bulk-delete',
+  'bulk-restore',
+  'bulk-delete-permanently',
+  'upload-file',
+  'delete-file',
+  'verification',
+  'suggestion',
+  'login',
+  'logout',
+  'verify-token',
+  'change-password',
+  'adjust',
+  'original',
+  'read-t1',
+  'read-t2',
+  'read-t3',
+  'read-pt1',
+  'read-pt2',
+  'read-pt3',
+  'print',
+  'feedback-create',
+  'feedback-read',
+  'feedback-delete',
+  'activities',
+  'assign',
+  're-assign',
+  'allow-login-outside-region',
+  'view-all',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const LIFECYCLE: Action[] = ['create', 'read', 'update', 'delete', 'restore', 'delete-permanently'];
+const BULK: Action[] = ['bulk-create', 'bulk-delete', 'bulk-restore', 'bulk-delete-permanently'];
+
+export type ResourceDefinition = { name: string; module: Module; actions: readonly Action[] };
+
+/**
+ * The resource catalogue: which actions make sense on which resource. The role form offers exactly these
+ * checkboxes, the server validates role permissions against it, and GET /admin/resources serves it.
+ * `hrm`, `crm` and `admin` are the area resources: read on them opens that area and its dashboard.
+ */
+export const RESOURCES: readonly ResourceDefinition[] = [
+  // hrm
+  { name: 'hrm', module: 'hrm', actions: ['read'] },
+  { name: 'profile', module: 'hrm', actions: ['read', 'update'] },
+  { name: 'auth', module: 'hrm', actions: ['login', 'logout', 'verify-token', 'change-password'] },
+  { name: 'task', module: 'hrm', actions: [...LIFECYCLE, ...BULK, 'assign', 'view-all'] },
+  { name: 'attendance', module: 'hrm', actions: ['create', 'read', 'update', 'delete'] },
+  { name: 'leave', module: 'hrm', actions: ['create', 'read', 'update', 'delete'] },
+  { name: 'expense', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'upload-file'] },
+  { name: 'mail', module: 'hrm', actions: ['create', 'read', 'delete'] },
+  // crm
+  { name: 'crm', module: 'crm', actions: ['read'] },
+  {
+    name: 'customer',
+    module: 'crm',
+    actions: [
+      ...LIFECYCLE,
+      ...BULK,
+      'suggestion',
+      'feedback-create',
+      'feedback-read',
+      'feedback-delete',
+      'assign',
+      're-assign',
+      'view-all',
+      'logout',
+    ],
+  },
+  { name: 'follow-up', module: 'crm', actions: [...LIFECYCLE, ...BULK, 'suggestion', 'view-all'] },
+  { name: 'requirement', module: 'crm', actions: [...LIFECYCLE, ...BULK, 'suggestion', 'view-all'] },
+  {
+    name: 'quotation',
+    module: 'crm',
+    actions: [...LIFECYCLE, ...BULK, 'suggestion', 'print', 'verification', 'original', 'view-all'],
+  },
+  { name: 'project', module: 'crm', actions: [...LIFECYCLE, 'suggestion', 'upload-file', 'view-all'] },
+  { name: 'product', module: 'crm', actions: ['read'] },
+  {
+    name: 'product-item',
+    module: 'crm',
+    actions: [
+      ...LIFECYCLE,
+      ...BULK,
+      'suggestion',
+      'upload-file',
+      'delete-file',
+      'read-t1',
+      'read-t2',
+      'read-t3',
+      'read-pt1',
+      'read-pt2',
+      'read-pt3',
+    ],
+  },
+  { name: 'product-brand', module: 'crm', actions: [...LIFECYCLE, 'suggestion'] },
+  { name: 'product-category', module: 'crm', actions: [...LIFECYCLE, 'suggestion'] },
+  { name: 'product-class', module: 'crm', actions: [...LIFECYCLE, 'suggestion'] },
+  { name: 'product-item-price', module: 'crm', actions: ['read', 'update'] },
+  // admin
+  { name: 'admin', module: 'admin', actions: ['read'] },
+  {
+    name: 'user',
+    module: 'admin',
+    actions: [...LIFECYCLE, 'suggestion', 'change-password', 'activities', 'allow-login-outside-region'],
+  },
+  { name: 'role', module: 'admin', actions: ['create', 'read', 'update', 'delete', 'suggestion'] },
+  { name: 'team', module: 'admin', actions: [...LIFECYCLE, 'suggestion'] },
+  { name: 'product-margin', module: 'admin', actions: [...LIFECYCLE, 'suggestion'] },
+  { name: 'product-stock', module: 'admin', actions: ['read', 'update', 'adjust'] },
+  { name: 'product-purchase', module: 'admin', actions: LIFECYCLE },
+  { name: 'product-sale', module: 'admin', actions: LIFECYCLE },
+  { name: 'product-vendor', module: 'admin', actions: [...LIFECYCLE, 'suggestion'] },
+  { name: 'rejection-analysis', module: 'admin', actions: LIFECYCLE },
+  { name: 'verification', module: 'admin', actions: ['read', 'verification'] },
+  { name: 'suggestion', module: 'admin', actions: ['read', 'create', 'update', 'delete'] },
+];
+
+export const RESOURCE_NAMES = RESOURCES.map((r) => r.name);
+export type ResourceName = string;
+
+export const SUPER_ADMIN_ROLE_NAME = 'Super Admin';
+export const isSuperAdminRoleName = (name: string) => name.trim().toLowerCase() === 'super admin';
+
+export type Permission = { resource: string; actions: string[]; module?: string };
+
+/** Every resource with every action: the Super Admin role's permissions. */
+export const allPermissions = (): { resource: string; actions: string[]; module: Module }[] =>
+  RESOURCES.map((r) => ({ resource: r.name, module: r.module, actions: [...r.actions] }));
+
+/** A set keyed `resource:action` for constant-time checks. */
+export type PermissionSet = ReadonlySet<string>;
+export const permissionKey = (resource: string, action: string) => `${resource}:${action}`;
+
+export type RoleLike = { name: string; permissions: Permission[]; expiresAt?: string | Date | null };
+
+const startOfTodayUtc = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+
+/** A role whose expiresAt is today or earlier is expired (spec 1 §4). Dates compare as calendar days. */
+export const isRoleExpired = (role: Pick<RoleLike, 'expiresAt'>, now: Date = new Date()) => {
+  if (!role.expiresAt) return false;
+  const d = new Date(role.expiresAt);
+  if (Number.isNaN(d.getTime())) return false;
+  const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return day <= startOfTodayUtc(now);
+};
+
+/** Effective permissions: the union over the user's unexpired roles. No roles, no access. */
+export const effectivePermissions = (roles: readonly RoleLike[], now: Date = new Date()): PermissionSet => {
+  const set = new Set<string>();
+  for (const role of roles) {
+    if (isRoleExpired(role, now)) continue;
+    for (const p of role.permissions) for (const a of p.actions) set.add(permissionKey(p.resource, a));
+  }
+  return set;
+};
+
+export const can = (perms: PermissionSet, resource: string, action: string) =>
+  perms.has(permissionKey(resource, action));
+
+export const canAll = (perms: PermissionSet, resource: string, actions: readonly string[]) =>
+  actions.every((a) => can(perms, resource, a));
+
+/** Serialise a permission set into the list form the API returns ({resource, actions}[]). */
+export const permissionList = (perms: PermissionSet): Permission[] => {
+  const map = new Map<string, string[]>();
+  for (const key of perms) {
+    const i = key.indexOf(':');
+    const resource = key.slice(0, i);
+    const list = map.get(resource) ?? [];
+    list.push(key.slice(i + 1));
+    map.set(resource, list);
+  }
+  return [...map].map(([resource, actions]) => ({ resource, actions }));
+};
+
+export const permissionSetFromList = (list: readonly Permission[]): PermissionSet => {
+  const set = new Set<string>();
+  for (const p of list) for (const a of p.actions) set.add(permissionKey(p.resource, a));
+  return set;
+};
