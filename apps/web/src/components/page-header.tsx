@@ -1,0 +1,75 @@
+import { breadcrumbSegments } from '@karya/domain';
+import { ActionIcon, Anchor, Breadcrumbs, Group, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconFilter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+
+const label = (segment: string) =>
+  segment
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
+/**
+ * Page header: title, optional back button, optional filter button (opens #filter), breadcrumbs built from
+ * the path (ids and 'update' skipped), and actions on the right.
+ */
+export const PageHeader = ({
+  title,
+  back,
+  filter,
+  actions,
+}: {
+  title: string;
+  back?: boolean;
+  filter?: boolean;
+  actions?: ReactNode;
+}) => {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const crumbs = breadcrumbSegments(location.pathname);
+  return (
+    <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="sm">
+      <div>
+        <Group gap="xs">
+          {back && (
+            <Tooltip label="Back">
+              <ActionIcon variant="subtle" aria-label="Back" onClick={() => navigate(-1)}>
+                <IconArrowLeft size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+        </Group>
+        <Breadcrumbs mt={4} separatorMargin={4} aria-label="Breadcrumbs">
+          {crumbs.map((c, i) =>
+            i === crumbs.length - 1 ? (
+              <span key={c.href}>{label(c.label)}</span>
+            ) : (
+              <Anchor key={c.href} component={Link} to={c.href} size="sm">
+                {label(c.label)}
+              </Anchor>
+            ),
+          )}
+        </Breadcrumbs>
+      </div>
+      <Group gap="xs">
+        {filter && (
+          <Tooltip label="Filters">
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label="Open filters"
+              onClick={() => navigate({ hash: 'filter', search: location.search })}
+            >
+              <IconFilter size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {actions}
+      </Group>
+    </Group>
+  );
+};
