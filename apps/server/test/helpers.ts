@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newId } from '@karya/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -62,8 +63,14 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-/** A real app on a real (fresh) database with the administrator bootstrapped. */
-export const createTestApp = async (env: Record<string, string> = {}): Promise<TestContext> => {
+/**
+ * A real app on a real (fresh) database with the administrator bootstrapped. `realMailer` builds the app
+ * with the real SMTP mailer (pass SMTP_URL in env); ctx.mailer then stays empty.
+ */
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  opts: { realMailer?: boolean } = {},
+): Promise<TestContext> => {
   const database = await openTestDatabase(inject('templatePath'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'karya-test-'));
   const config = loadConfig({
@@ -78,7 +85,13 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
   await bootstrap(database.db, config);
   const clock = testClock();
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, clock, mailer, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    mailer: opts.realMailer ? undefined : mailer,
+    logger: false,
+  });
   await app.ready();
   return {
     app,
@@ -191,4 +204,27 @@ export const asUserWith = async (
   const { res, cookie } = await login(ctx.app, u.email, u.password);
   if (!cookie) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { ...agent(ctx.app, cookie), user: u };
+};
+
+/** A signed-in agent for an existing user without going through /auth/login (a session made directly). */
+export const sessionAgent = async (ctx: TestContext, userId: string) => {
+  const { token } = await ctx.app.deps.sessions.create({ userId, remember: false });
+  return agent(ctx.app, `karya_sid=${token}`);
+};
+
+/** Like asUserWith, but signed in through the session store directly. */
+export const asUserWithSession = async (
+  ctx: TestContext,
+  permissions: { resource: string; actions: string[] }[],
+) => {
+  const roleIds = permissions.length ? [await createRole(ctx.database, permissions)] : [];
+  const u = await createUser(ctx.database, { roleIds });
+  return { ...(await sessionAgent(ctx, u.id)), user: u };
+};
+
+/** The bootstrapped administrator (holds the Super Admin role), signed in through the session store. */
+export const adminSession = async (ctx: TestContext) => {
+  const [admin] = await ctx.database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL)).limit(1);
+  if (!admin) throw new Error('bootstrapped admin missing');
+  return { ...(await sessionAgent(ctx, admin.id)), user: { id: admin.id, email: ADMIN_EMAIL } };
 };

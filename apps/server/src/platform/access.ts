@@ -71,7 +71,7 @@ export const accessPlugin = fp(
       }
     });
 
-    app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
       const access = request.routeOptions.config?.access;
       if (!access) return;
       const token = request.cookies[SESSION_COOKIE];

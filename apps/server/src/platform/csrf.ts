@@ -21,7 +21,8 @@ export const checkOrigin = (request: FastifyRequest, allowed: readonly string[],
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   const source = origin && origin !== 'null' ? originOf(origin) : originOf(request.headers.referer);
-  const own = `${request.protocol}://${request.host}`;
+  // Normalised like the Origin header: a default port (:80, :443) in Host must not make it differ.
+  const own = originOf(`${request.protocol}://${request.host}`);
   const ok =
     source !== null && (source === own || source === originOf(publicUrl) || allowed.includes(source));
   if (!ok) throw forbidden('This request did not come from the Karya app and was refused.', ERROR_CODES.CSRF);

@@ -7,6 +7,9 @@ import { mailOutbox } from '../db/schema.ts';
 export type MailMessage = { to: string; subject: string; text: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
+/** Six-digit one-time codes masked, for the copy kept in mail_outbox. */
+export const redactCodes = (text: string) => text.replace(/\b\d{6}\b/g, '******');
+
 type Log = { info: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };
 
 /**
@@ -18,7 +21,8 @@ export const createMailer = (opts: { db: Db; smtpUrl?: string; from: string; log
   return {
     async send(message) {
       const id = newId();
-      await opts.db.insert(mailOutbox).values({ id, ...message });
+      // The stored copy never holds a usable one-time code: codes live only as hashes.
+      await opts.db.insert(mailOutbox).values({ id, ...message, text: redactCodes(message.text) });
       if (!transport) {
         opts.log.info(
           { mail: message },

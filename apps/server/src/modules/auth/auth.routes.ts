@@ -1,4 +1,128 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  changePasswordSchema,
+  loginSchema,
+  objectIdSchema,
+  resetSendOtpSchema,
+  resetVerifyOtpSchema,
+  sendOtpSchema,
+  verifyOtpSchema,
+} from '@karya/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, publicAccess, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import { clientIp } from '../../platform/request-info.ts';
+import { REMEMBER_TTL_MS, SESSION_COOKIE } from '../../platform/sessions.ts';
+import { toMeDto } from '../users/user-dto.ts';
+import {
+  AUTH_MESSAGES,
+  changeOwnPassword,
+  login,
+  type RequestInfo,
+  requestPasswordReset,
+  resetPassword,
+  sendVerificationCode,
+  verifyEmailCode,
+} from './auth.service.ts';
 
-export const authRoutes = async (_app: FastifyInstance, _deps: AppDeps) => {};
+const idParams = z.object({ id: objectIdSchema });
+
+/** Routes that fix what the guard asks for (password change, verification) must run before it is fixed. */
+const meAccess = signedIn({ beforePasswordChange: true, beforeVerification: true });
+
+const infoOf = (request: FastifyRequest): RequestInfo => ({
+  ip: clientIp(request),
+  userAgent: request.headers['user-agent'],
+  currentToken: request.cookies[SESSION_COOKIE] ?? null,
+});
+
+const cookieOptions = (request: FastifyRequest) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  path: '/',
+  secure: request.protocol === 'https',
+});
+
+const clearSessionCookie = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+
+export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/auth/login',
+    { config: { access: publicAccess }, schema: { body: loginSchema } },
+    async (request, reply) => {
+      const result = await login(deps, request.body, infoOf(request));
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        ...cookieOptions(request),
+        // Without remember-me the cookie lives as long as the browser session.
+        ...(result.remember ? { maxAge: REMEMBER_TTL_MS / 1000 } : {}),
+      });
+      return ok('Login successful', result.me);
+    },
+  );
+
+  r.post('/auth/logout', { config: { access: meAccess } }, async (request, reply) => {
+    if (request.sessionToken) await deps.sessions.destroy(request.sessionToken);
+    clearSessionCookie(request, reply);
+    return ok('Logged out successfully', null);
+  });
+
+  r.get('/auth/me', { config: { access: meAccess } }, async (request) =>
+    ok('User fetched successfully', toMeDto(principalOf(request))),
+  );
+
+  r.post(
+    '/auth/:id/change-password',
+    // auth:change-password is checked in the service: a forced change must never be a dead end.
+    { config: { access: meAccess }, schema: { params: idParams, body: changePasswordSchema } },
+    async (request) => {
+      await changeOwnPassword(deps, principalOf(request), request.params.id, request.body, infoOf(request));
+      return ok('Password changed successfully', null);
+    },
+  );
+
+  r.post(
+    '/auth/:id/send-otp',
+    { config: { access: meAccess }, schema: { params: idParams, body: sendOtpSchema } },
+    async (request) => {
+      const data = await sendVerificationCode(
+        deps,
+        principalOf(request),
+        request.params.id,
+        request.body.method,
+      );
+      return ok('Verification code sent to your email', data);
+    },
+  );
+
+  r.post(
+    '/auth/:id/verify-otp',
+    { config: { access: meAccess }, schema: { params: idParams, body: verifyOtpSchema } },
+    async (request) => {
+      await verifyEmailCode(deps, principalOf(request), request.params.id, request.body);
+      return ok('Email verified successfully', { message: 'Email verified successfully' });
+    },
+  );
+
+  r.post(
+    '/auth/reset-password/send-otp',
+    { config: { access: publicAccess }, schema: { body: resetSendOtpSchema } },
+    async (request) => {
+      const data = await requestPasswordReset(deps, request.body, infoOf(request));
+      return ok(AUTH_MESSAGES.resetRequested, data);
+    },
+  );
+
+  r.post(
+    '/auth/reset-password/verify-otp',
+    { config: { access: publicAccess }, schema: { body: resetVerifyOtpSchema } },
+    async (request) => {
+      await resetPassword(deps, request.body, infoOf(request));
+      return ok('Password reset successfully', null);
+    },
+  );
+};

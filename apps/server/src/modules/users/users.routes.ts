@@ -1,4 +1,217 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  activityCreateSchema,
+  adminChangePasswordSchema,
+  ListQueryError,
+  objectIdSchema,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TOO_LARGE,
+  parseListQuery,
+  profileUpdateSchema,
+  suggestionQuerySchema,
+  USER_JSON_FIELDS,
+  userCreateSchema,
+  userListSpec,
+  userUpdateSchema,
+} from '@karya/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { permission, principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
+import { decodeFields, readMultipart } from '../../platform/multipart.ts';
+import { clientIp } from '../../platform/request-info.ts';
+import { createActivity, listActivities } from './user-activities.service.ts';
+import {
+  adminChangePassword,
+  createUser,
+  deleteUser,
+  deleteUserPermanently,
+  getUser,
+  listUsers,
+  restoreUser,
+  setBlocked,
+  suggestUsers,
+  type Upload,
+  updateUser,
+} from './users.service.ts';
 
-export const usersRoutes = async (_app: FastifyInstance, _deps: AppDeps) => {};
+const idParams = z.object({ id: objectIdSchema });
+const activitiesQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a positive whole number' })
+    .int('page must be a positive whole number')
+    .min(1, 'page must be at least 1')
+    .max(1_000_000, 'page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a positive whole number' })
+    .int('limit must be a positive whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(50),
+});
+
+/**
+ * A user form as multipart (the profile image in `image`, nested values as JSON text) or as JSON.
+ * Only the schema's own keys are read, so password, isDeleted, createdBy ... never reach the service.
+ */
+const readUserForm = async (
+  request: FastifyRequest,
+  allowed: readonly string[],
+): Promise<{ values: Record<string, unknown>; upload: Upload }> => {
+  const form = await readMultipart(request, {
+    fileField: 'image',
+    maxFileBytes: PROFILE_IMAGE_MAX_BYTES,
+    tooLargeMessage: PROFILE_IMAGE_TOO_LARGE,
+  });
+  const values = decodeFields(form.fields, {
+    json: USER_JSON_FIELDS,
+    boolean: ['deleteImage'],
+    number: ['duration'],
+    allowed,
+  });
+  return { values, upload: form.file ? { data: form.file.data, filename: form.file.filename } : null };
+};
+
+const CREATE_KEYS = Object.keys(userCreateSchema.shape);
+const UPDATE_KEYS = Object.keys(userUpdateSchema.shape);
+const PROFILE_KEYS = Object.keys(profileUpdateSchema.shape);
+
+export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/admin/users', { config: { access: permission('user', 'read') } }, async (request) => {
+    let query: ReturnType<typeof parseListQuery>;
+    try {
+      query = parseListQuery(request.query as Record<string, string | string[] | undefined>, userListSpec);
+    } catch (error) {
+      if (error instanceof ListQueryError) throw badRequest(error.message);
+      throw error;
+    }
+    return ok('Users fetched successfully', await listUsers(deps.db, principalOf(request), query));
+  });
+
+  // Registered before /admin/users/:id so "suggestion" is never read as an id.
+  r.get(
+    '/admin/users/suggestion',
+    { config: { access: permission('user', 'suggestion') }, schema: { querystring: suggestionQuerySchema } },
+    async (request) => ok('Users fetched successfully', await suggestUsers(deps.db, request.query)),
+  );
+
+  r.get(
+    '/admin/users/:id',
+    { config: { access: permission('user', 'read') }, schema: { params: idParams } },
+    async (request) => ok('User fetched successfully', await getUser(deps.db, request.params.id)),
+  );
+
+  r.post('/admin/users', { config: { access: permission('user', 'create') } }, async (request, reply) => {
+    const { values, upload } = await readUserForm(request, CREATE_KEYS);
+    const input = userCreateSchema.parse(values);
+    const user = await createUser(deps, principalOf(request), input, upload);
+    return reply.status(201).send(ok('User created successfully', user));
+  });
+
+  r.patch(
+    '/admin/users/:id',
+    { config: { access: permission('user', 'update') }, schema: { params: idParams } },
+    async (request) => {
+      const { values, upload } = await readUserForm(request, UPDATE_KEYS);
+      const input = userUpdateSchema.parse(values);
+      const user = await updateUser(deps, principalOf(request), request.params.id, input, upload);
+      return ok('User updated successfully', user);
+    },
+  );
+
+  r.patch(
+    '/auth/profile/:id',
+    { config: { access: permission('profile', 'update') }, schema: { params: idParams } },
+    async (request) => {
+      const principal = principalOf(request);
+      if (request.params.id !== principal.user.id) throw forbidden('You can only update your own profile.');
+      const { values, upload } = await readUserForm(request, PROFILE_KEYS);
+      const input = profileUpdateSchema.parse(values);
+      const user = await updateUser(deps, principal, principal.user.id, input, upload);
+      return ok('Profile updated successfully', user);
+    },
+  );
+
+  r.delete(
+    '/admin/users/:id',
+    { config: { access: permission('user', 'delete') }, schema: { params: idParams } },
+    async (request) => {
+      await deleteUser(deps, principalOf(request), request.params.id);
+      return ok('User deleted successfully', null);
+    },
+  );
+
+  r.patch(
+    '/admin/users/:id/restore',
+    { config: { access: permission('user', 'restore') }, schema: { params: idParams } },
+    async (request) =>
+      ok('User restored successfully', await restoreUser(deps, principalOf(request), request.params.id)),
+  );
+
+  r.delete(
+    '/admin/users/:id/permanent',
+    { config: { access: permission('user', 'delete-permanently') }, schema: { params: idParams } },
+    async (request) => {
+      await deleteUserPermanently(deps, request.params.id);
+      return ok('User deleted permanently', null);
+    },
+  );
+
+  r.patch(
+    '/admin/users/:id/block',
+    { config: { access: permission('user', 'update') }, schema: { params: idParams } },
+    async (request) =>
+      ok('User blocked', await setBlocked(deps, principalOf(request), request.params.id, true)),
+  );
+
+  r.patch(
+    '/admin/users/:id/unblock',
+    { config: { access: permission('user', 'update') }, schema: { params: idParams } },
+    async (request) =>
+      ok('User Unblocked', await setBlocked(deps, principalOf(request), request.params.id, false)),
+  );
+
+  r.post(
+    '/admin/users/:id/change-password',
+    {
+      config: { access: permission('user', 'change-password') },
+      schema: { params: idParams, body: adminChangePasswordSchema },
+    },
+    async (request) => {
+      await adminChangePassword(deps, principalOf(request), request.params.id, request.body.newPassword, {
+        ipAddress: clientIp(request),
+      });
+      return ok('Password changed successfully', null);
+    },
+  );
+
+  r.get(
+    '/admin/users/:id/activities',
+    {
+      config: { access: permission('user', 'activities') },
+      schema: { params: idParams, querystring: activitiesQuery },
+    },
+    async (request) =>
+      ok('Activities fetched successfully', await listActivities(deps.db, request.params.id, request.query)),
+  );
+
+  r.post(
+    '/admin/user-activities',
+    { config: { access: signedIn() }, schema: { body: activityCreateSchema } },
+    async (request, reply) => {
+      const activity = await createActivity(
+        deps.db,
+        principalOf(request),
+        request.body,
+        clientIp(request),
+        deps.clock.now(),
+      );
+      return reply.status(201).send(ok('Activity logged', activity));
+    },
+  );
+};

@@ -1,0 +1,342 @@
+import {
+  can,
+  type changePasswordSchema,
+  type DeviceInfo,
+  ERROR_CODES,
+  effectivePermissions,
+  type GeoPoint,
+  type LoginInput,
+  type MeDto,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+  PHONE_METHOD_UNAVAILABLE,
+  type resetSendOtpSchema,
+  type resetVerifyOtpSchema,
+  SIGN_IN_STATUSES,
+} from '@karya/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Region } from '../../config.ts';
+import { users } from '../../db/schema.ts';
+import { logActivity } from '../../platform/activity.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { burnPasswordTime, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { loadPrincipal, type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
+import { toMeDto } from '../users/user-dto.ts';
+import { checkOtp, consumeOtp, discardOtp, issueOtp, OTP_MESSAGES } from './otp.service.ts';
+
+/** Failed sign-ins tolerated per account and per client address within one window. */
+export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
+/** Wrong old passwords tolerated per user within one window (a stolen session must not guess). */
+export const CHANGE_PASSWORD_LIMIT = { tries: 5, windowSeconds: 15 * 60 } as const;
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  blocked: 'Your account has been blocked. Please contact the administrator.',
+  inactive: 'Your account is inactive. Please contact the administrator.',
+  outsideRegion: 'Sign-in from your current location is not allowed.',
+  tooManyLogins: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
+  tooManyPasswordTries: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
+  notSelf: 'You can only do this for your own account.',
+  oldPasswordWrong: 'Old password is incorrect',
+  samePassword: 'New password must be different from the old password',
+  emailAlreadyVerified: 'Email is already verified',
+  mailFailed: 'We could not send the email right now. Please try again later.',
+  resetRequested: 'If an account exists for this email, a verification code has been sent.',
+} as const;
+
+type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+type ResetSendOtpInput = z.infer<typeof resetSendOtpSchema>;
+type ResetVerifyOtpInput = z.infer<typeof resetVerifyOtpSchema>;
+
+/** Who is calling: the address, the browser, and the session cookie the request already carried. */
+export type RequestInfo = { ip: string | null; userAgent?: string; currentToken?: string | null };
+type Security = { location: GeoPoint; deviceInfo: DeviceInfo };
+
+const accountKey = (email: string) => `login-fail:account:${email.toLowerCase()}`;
+const ipKey = (ip: string | null) => `login-fail:ip:${ip ?? 'unknown'}`;
+const resetSendKey = (email: string) => `reset-otp:${email.toLowerCase()}`;
+
+export const isInsideRegion = (region: Region, point: GeoPoint) => {
+  const [lat, lng] = point.coordinates as [number, number];
+  return lat >= region.minLat && lat <= region.maxLat && lng >= region.minLng && lng <= region.maxLng;
+};
+
+/** The live (not deleted) user with this e-mail, compared without case. */
+const findLiveUser = async (deps: AppDeps, email: string) => {
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.isDeleted, false)))
+    .limit(1);
+  return user;
+};
+
+const activity = (deps: AppDeps, info: RequestInfo, security: Security) => ({
+  log: (type: Parameters<typeof logActivity>[1]['type'], userId: string | null, message: string) =>
+    logActivity(deps.db, {
+      userId,
+      type,
+      message,
+      ipAddress: info.ip,
+      deviceInfo: security.deviceInfo,
+      location: {
+        type: 'Point',
+        coordinates: [security.location.coordinates[0]!, security.location.coordinates[1]!],
+      },
+    }),
+});
+
+export type LoginResult = { token: string; remember: boolean; me: MeDto };
+
+/**
+ * Sign-in (spec 1 §5). Limits are checked before the password, so a locked account refuses even the right
+ * one; an unknown e-mail and a wrong password answer the same and cost the same time.
+ */
+export const login = async (deps: AppDeps, input: LoginInput, info: RequestInfo): Promise<LoginResult> => {
+  const { log } = activity(deps, info, input);
+  const email = input.email.toLowerCase();
+  const user = await findLiveUser(deps, email);
+
+  const [account, address] = await Promise.all([
+    deps.rateLimit.peek(accountKey(email)),
+    deps.rateLimit.peek(ipKey(info.ip)),
+  ]);
+  const locked = [
+    account.count >= LOGIN_LIMITS.perAccount ? account.resetInSeconds : 0,
+    address.count >= LOGIN_LIMITS.perIp ? address.resetInSeconds : 0,
+  ];
+  const wait = Math.max(...locked);
+  if (wait > 0) {
+    await log('LOGIN_FAILED', user?.id ?? null, 'Sign-in refused: too many failed attempts');
+    throw tooManyRequests(AUTH_MESSAGES.tooManyLogins(wait), wait);
+  }
+
+  const region = deps.config.allowedRegion;
+  if (region && !isInsideRegion(region, input.location)) {
+    // Only an account holding the exemption gets as far as the password check from outside.
+    const exempt =
+      user !== undefined &&
+      can(
+        effectivePermissions(await rolesOfUser(deps.db, user.id), deps.clock.now()),
+        'user',
+        'allow-login-outside-region',
+      );
+    if (!exempt) {
+      await log(
+        'LOGIN_ATTEMPT_OUTSIDE_ALLOWED_REGION',
+        user?.id ?? null,
+        `Sign-in refused: location outside the allowed region (${region.name})`,
+      );
+      throw forbidden(AUTH_MESSAGES.outsideRegion, ERROR_CODES.OUTSIDE_REGION);
+    }
+  }
+
+  const fail = async (userId: string | null) => {
+    await Promise.all([
+      deps.rateLimit.hit(accountKey(email), LOGIN_LIMITS.windowSeconds),
+      deps.rateLimit.hit(ipKey(info.ip), LOGIN_LIMITS.windowSeconds),
+    ]);
+    await log('LOGIN_FAILED', userId, 'Sign-in failed: invalid email or password');
+    return unauthorized(AUTH_MESSAGES.invalidCredentials);
+  };
+
+  if (!user) {
+    await burnPasswordTime(input.password);
+    throw await fail(null);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw await fail(user.id);
+
+  // The right password of an account that may not sign in: say why, but only after the password matched.
+  if (!SIGN_IN_STATUSES.includes(user.status as never)) {
+    if (user.status === 'Blocked') {
+      await log('LOGIN_FAILED', user.id, 'Sign-in refused: account blocked');
+      throw forbidden(AUTH_MESSAGES.blocked);
+    }
+    if (user.status === 'Inactive') {
+      await log('LOGIN_FAILED', user.id, 'Sign-in refused: account inactive');
+      throw forbidden(AUTH_MESSAGES.inactive);
+    }
+    throw await fail(user.id);
+  }
+
+  // A new session id on every sign-in: a cookie planted before sign-in is worthless after it.
+  if (info.currentToken) await deps.sessions.destroy(info.currentToken);
+  const remember = input.rememberMe === true;
+  const { token, record } = await deps.sessions.create({
+    userId: user.id,
+    remember,
+    ipAddress: info.ip ?? undefined,
+    userAgent: info.userAgent,
+  });
+  await deps.db.update(users).set({ lastLogin: deps.clock.now() }).where(eq(users.id, user.id));
+  await deps.rateLimit.reset(accountKey(email));
+  await log('LOGIN_SUCCESS', user.id, 'Login successful');
+  const principal = await loadPrincipal(deps.db, deps.clock, user.id, record.tokenHash);
+  if (!principal) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  return { token, remember, me: toMeDto(principal) };
+};
+
+const ensureSelf = (principal: Principal, id: string) => {
+  if (principal.user.id !== id) throw forbidden(AUTH_MESSAGES.notSelf);
+};
+
+/**
+ * Change own password. auth:change-password is needed, except while a change is forced: a user who must
+ * change the password can always do so, whatever the roles say.
+ */
+export const changeOwnPassword = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: string,
+  input: ChangePasswordInput,
+  info: RequestInfo,
+) => {
+  ensureSelf(principal, id);
+  const user = principal.user;
+  if (!user.mustChangePassword && !can(principal.permissions, 'auth', 'change-password')) throw forbidden();
+
+  const key = `change-password-fail:${user.id}`;
+  const tries = await deps.rateLimit.peek(key);
+  if (tries.count >= CHANGE_PASSWORD_LIMIT.tries)
+    throw tooManyRequests(AUTH_MESSAGES.tooManyPasswordTries(tries.resetInSeconds), tries.resetInSeconds);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await deps.rateLimit.hit(key, CHANGE_PASSWORD_LIMIT.windowSeconds);
+    throw badRequest(AUTH_MESSAGES.oldPasswordWrong);
+  }
+  if (input.newPassword === input.oldPassword) throw badRequest(AUTH_MESSAGES.samePassword);
+
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.clock.now();
+  await deps.db
+    .update(users)
+    .set({ passwordHash, lastPasswordChanged: now, mustChangePassword: false, updatedAt: now })
+    .where(eq(users.id, user.id));
+  await deps.rateLimit.reset(key);
+  // Every other device signs in again with the new password; this one stays.
+  await deps.sessions.destroyForUser(user.id, principal.sessionTokenHash);
+  await activity(deps, info, input).log('PASSWORD_CHANGE', user.id, 'Password changed successfully');
+};
+
+const mailCode = async (deps: AppDeps, to: string, subject: string, code: string, what: string) => {
+  const minutes = OTP_TTL_SECONDS / 60;
+  await deps.mailer.send({
+    to,
+    subject,
+    text: [
+      `Your Karya ${what} code is ${code}.`,
+      '',
+      `It expires in ${minutes} minutes and works once.`,
+      'If you did not ask for it, you can ignore this e-mail.',
+    ].join('\n'),
+  });
+};
+
+const refusePhone = (method: string) => {
+  if (method === 'phone') throw badRequest(PHONE_METHOD_UNAVAILABLE);
+};
+
+/** Account verification, step one: a code to the user's e-mail. */
+export const sendVerificationCode = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: string,
+  method: string,
+) => {
+  ensureSelf(principal, id);
+  refusePhone(method);
+  const user = principal.user;
+  if (user.isEmailVerified) throw badRequest(AUTH_MESSAGES.emailAlreadyVerified);
+  const { id: codeId, code } = await issueOtp(deps.db, deps.clock, user.id, 'verify-email');
+  try {
+    await mailCode(deps, user.email, 'Your Karya verification code', code, 'verification');
+  } catch {
+    // Not delivered: the code is dropped so the user may ask again at once.
+    await discardOtp(deps.db, codeId);
+    throw new AppError(503, AUTH_MESSAGES.mailFailed, 'MAIL_FAILED');
+  }
+  return { expiresInSeconds: OTP_TTL_SECONDS, resendInSeconds: OTP_RESEND_SECONDS };
+};
+
+/** Account verification, step two. */
+export const verifyEmailCode = async (
+  deps: AppDeps,
+  principal: Principal,
+  id: string,
+  input: { method: string; otp: string },
+) => {
+  ensureSelf(principal, id);
+  refusePhone(input.method);
+  const user = principal.user;
+  if (user.isEmailVerified) throw badRequest(AUTH_MESSAGES.emailAlreadyVerified);
+  const codeId = await checkOtp(deps.db, deps.clock, user.id, 'verify-email', input.otp);
+  await deps.db.transaction(async (tx) => {
+    if (!(await consumeOtp(tx, deps.clock, codeId))) throw badRequest(OTP_MESSAGES.invalid);
+    await tx
+      .update(users)
+      .set({ isEmailVerified: true, updatedAt: deps.clock.now() })
+      .where(eq(users.id, user.id));
+  });
+};
+
+/**
+ * Password reset, step one. The answer is the same whether or not the e-mail belongs to someone,
+ * including the 429 within the resend wait, so the form cannot be used to find accounts.
+ */
+export const requestPasswordReset = async (deps: AppDeps, input: ResetSendOtpInput, info: RequestInfo) => {
+  refusePhone(input.method);
+  const email = (input.email ?? '').toLowerCase();
+  const key = resetSendKey(email);
+  const recent = await deps.rateLimit.peek(key);
+  if (recent.count > 0)
+    throw tooManyRequests(OTP_MESSAGES.resendWait(recent.resetInSeconds), recent.resetInSeconds);
+  await deps.rateLimit.hit(key, OTP_RESEND_SECONDS);
+
+  const user: UserRow | undefined = await findLiveUser(deps, email);
+  await activity(deps, info, input).log('RESET_PASSWORD', user?.id ?? null, 'Password reset code requested');
+  if (user) {
+    const { id: codeId, code } = await issueOtp(deps.db, deps.clock, user.id, 'reset');
+    try {
+      await mailCode(deps, user.email, 'Your Karya password reset code', code, 'password reset');
+    } catch {
+      // Answering differently would tell who has an account; the outbox row keeps the error.
+      await discardOtp(deps.db, codeId);
+    }
+  }
+  return { resendInSeconds: OTP_RESEND_SECONDS };
+};
+
+/** Password reset, step two: the code and the new password; every session of the user ends. */
+export const resetPassword = async (deps: AppDeps, input: ResetVerifyOtpInput, info: RequestInfo) => {
+  refusePhone(input.method);
+  const email = (input.email ?? '').toLowerCase();
+  const user = await findLiveUser(deps, email);
+  if (!user) throw badRequest(OTP_MESSAGES.invalid);
+  const codeId = await checkOtp(deps.db, deps.clock, user.id, 'reset', input.otp);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (!(await consumeOtp(tx, deps.clock, codeId))) throw badRequest(OTP_MESSAGES.invalid);
+    // The code arrived by e-mail, which proves the address too.
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        lastPasswordChanged: now,
+        mustChangePassword: false,
+        isEmailVerified: true,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+  });
+  await deps.sessions.destroyForUser(user.id);
+  await deps.rateLimit.reset(accountKey(email));
+  await activity(deps, info, input).log('RESET_PASSWORD', user.id, 'Password reset successfully');
+};

@@ -1,0 +1,478 @@
+import {
+  can,
+  EMPLOYMENT_TYPES_WITH_DURATION,
+  isSuperAdminRoleName,
+  type ListQuery,
+  newId,
+  PROFILE_IMAGE_TYPES,
+  PROFILE_IMAGE_WRONG_TYPE,
+  type ProfileUpdateInput,
+  type UserCreateInput,
+  type UserDto,
+  type UserSuggestionDto,
+  type UserUpdateInput,
+} from '@karya/domain';
+import { and, asc, count, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { files, roles, type StoredImage, userRoles, users } from '../../db/schema.ts';
+import { logActivity } from '../../platform/activity.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { storeUpload } from '../../platform/files.ts';
+import {
+  containsText,
+  type ListColumns,
+  listConditions,
+  listOffset,
+  listOrderBy,
+} from '../../platform/list-sql.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
+import { loadUserDto, rolesByUser, toUserDto, userNames } from './user-dto.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'clock'>;
+export type Upload = { data: Buffer; filename: string } | null;
+
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  emailTaken: 'A user with this email already exists',
+  rolesMissing: 'One or more roles do not exist',
+  superAdminRoleOnly: 'Only a Super Admin can assign the Super Admin role.',
+  superAdminLocked: 'The Super Admin user cannot be changed by others.',
+  ownSuperAdminRole: 'You cannot remove your own Super Admin role.',
+  restoreBeforeUpdate: 'Restore the user before updating',
+  restoreBeforePassword: 'Restore the user before changing the password',
+  restoreBeforeBlock: 'Restore the user before blocking or unblocking',
+  deleteSelf: 'You cannot delete your own account',
+  blockSelf: 'You cannot block your own account',
+  alreadyDeleted: 'User is already deleted',
+  notDeleted: 'User is not deleted',
+  permanentNeedsDeleted: 'Only a deleted user can be deleted permanently',
+  alreadyBlocked: 'User is already blocked',
+  notBlocked: 'User is not blocked',
+  deletedFilterForbidden: 'You don’t have permission to see deleted users.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------- helpers
+
+const findUser = async (db: Db, id: string): Promise<UserRow> => {
+  const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!u) throw notFound(USER_MESSAGES.notFound);
+  return u;
+};
+
+const holdsSuperAdmin = async (db: Db, userId: string) =>
+  (await rolesOfUser(db, userId)).some((r) => isSuperAdminRoleName(r.name));
+
+/** The Super Admin user is changed by nobody but themselves. */
+const assertNotOthersSuperAdmin = async (db: Db, principal: Principal, target: UserRow) => {
+  if (target.id !== principal.user.id && (await holdsSuperAdmin(db, target.id)))
+    throw forbidden(USER_MESSAGES.superAdminLocked);
+};
+
+const assertEmailFree = async (db: Db, email: string, exceptId?: string) => {
+  const conditions: SQL[] = [sql`lower(${users.email}) = lower(${email})`, eq(users.isDeleted, false)];
+  if (exceptId) conditions.push(ne(users.id, exceptId));
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
+  if (taken) throw conflict(USER_MESSAGES.emailTaken);
+};
+
+/** The roles to assign, all of which must exist; the Super Admin role only from a Super Admin. */
+const checkRoles = async (db: Db, principal: Principal, ids: readonly string[]) => {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return { ids: wanted, hasSuperAdmin: false };
+  const rows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.id, wanted));
+  if (rows.length !== wanted.length) throw badRequest(USER_MESSAGES.rolesMissing);
+  const hasSuperAdmin = rows.some((r) => isSuperAdminRoleName(r.name));
+  if (hasSuperAdmin && !principal.isSuperAdmin) throw forbidden(USER_MESSAGES.superAdminRoleOnly);
+  return { ids: wanted, hasSuperAdmin };
+};
+
+const isUniqueViolation = (error: unknown): boolean => {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/** Remove a stored file (row and bytes); used to undo an upload and when an image is replaced. */
+const removeStoredFile = async (deps: Deps, fileId: string) => {
+  const [row] = await deps.db.delete(files).where(eq(files.id, fileId)).returning();
+  if (row) await deps.storage.remove(row.storageKey).catch(() => undefined);
+};
+
+const storeImage = async (deps: Deps, upload: Upload, ownerId: string): Promise<StoredImage | null> => {
+  if (!upload) return null;
+  const stored = await storeUpload(
+    deps,
+    { data: upload.data, filename: upload.filename, ownerId },
+    PROFILE_IMAGE_TYPES,
+    PROFILE_IMAGE_WRONG_TYPE,
+  );
+  return { url: stored.url, fileId: stored.id };
+};
+
+/** Only Contract and Internship carry a duration; every other type stores 0 (spec 1 §4). */
+const durationFor = (employmentType: string | null | undefined, duration: number | undefined) =>
+  employmentType && (EMPLOYMENT_TYPES_WITH_DURATION as readonly string[]).includes(employmentType)
+    ? (duration ?? 0)
+    : 0;
+
+const mustLoad = async (db: Db, id: string): Promise<UserDto> => {
+  const dto = await loadUserDto(db, id);
+  if (!dto) throw notFound(USER_MESSAGES.notFound);
+  return dto;
+};
+
+// ------------------------------------------------------------------------------------------------- list
+
+const userColumns: ListColumns = {
+  filters: {
+    name: { kind: 'text', on: users.name },
+    email: { kind: 'text', on: users.email },
+    phone: { kind: 'text', on: users.phone },
+    status: { kind: 'in', on: users.status },
+    maritalStatus: { kind: 'in', on: users.maritalStatus },
+    employmentType: { kind: 'in', on: users.employmentType },
+    gender: { kind: 'in', on: users.gender },
+    'address.city': { kind: 'text', on: sql`(${users.address}->>'city')` },
+    'address.state': { kind: 'text', on: sql`(${users.address}->>'state')` },
+    createdAt: { kind: 'dateRange', on: users.createdAt },
+    updatedAt: { kind: 'dateRange', on: users.updatedAt },
+    deletedBy: { kind: 'in', on: users.deletedBy },
+    isDeleted: { kind: 'boolean', on: users.isDeleted },
+    roles: {
+      kind: 'custom',
+      build: (value) =>
+        Array.isArray(value) && value.length
+          ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.roleId, value)})`
+          : undefined,
+    },
+  },
+  sort: {
+    name: sql`lower(${users.name})`,
+    email: users.email,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+    lastLogin: users.lastLogin,
+  },
+  id: users.id,
+  defaultSort: { field: 'createdAt', order: 'desc' },
+};
+
+export const listUsers = async (db: Db, principal: Principal, query: ListQuery) => {
+  // Live users unless asked otherwise; the Deleted filter needs restore on user (no bulk actions exist).
+  const filters = { isDeleted: false, ...query.filters };
+  if (filters.isDeleted === true && !can(principal.permissions, 'user', 'restore'))
+    throw forbidden(USER_MESSAGES.deletedFilterForbidden);
+  const where = and(...listConditions(userColumns, filters));
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...listOrderBy(query, userColumns))
+    .limit(query.limit)
+    .offset(listOffset(query));
+  const roleMap = await rolesByUser(
+    db,
+    rows.map((r) => r.id),
+  );
+  const names = await userNames(
+    db,
+    rows.map((r) => r.deletedBy),
+  );
+  return {
+    users: rows.map((u) =>
+      toUserDto(u, roleMap.get(u.id) ?? [], u.deletedBy ? (names.get(u.deletedBy) ?? null) : null),
+    ),
+    usersCount: Number(n),
+    page: query.page,
+    limit: query.limit,
+  };
+};
+
+const SUGGESTION_LIMIT = 20;
+
+/** Up to 20 live, unblocked users matching the text; the already selected ones always come first. */
+export const suggestUsers = async (
+  db: Db,
+  input: { name: string; selectedIds: string[] },
+): Promise<UserSuggestionDto[]> => {
+  const selectedIds = [...new Set(input.selectedIds)];
+  const columns = { id: users.id, name: users.name, email: users.email, image: users.image };
+  const selected = selectedIds.length
+    ? await db.select(columns).from(users).where(inArray(users.id, selectedIds)).orderBy(asc(users.name))
+    : [];
+  const room = Math.max(0, SUGGESTION_LIMIT - selected.length);
+  const conditions: SQL[] = [eq(users.isDeleted, false), ne(users.status, 'Blocked')];
+  if (input.name) {
+    const match = or(containsText(users.name, input.name), containsText(users.email, input.name));
+    if (match) conditions.push(match);
+  }
+  if (selectedIds.length) conditions.push(notInArray(users.id, selectedIds));
+  const others = room
+    ? await db
+        .select(columns)
+        .from(users)
+        .where(and(...conditions))
+        .orderBy(sql`lower(${users.name})`, asc(users.id))
+        .limit(room)
+    : [];
+  return [...selected, ...others].map((u) => ({
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    image: u.image ? { url: u.image.url } : null,
+  }));
+};
+
+export const getUser = (db: Db, id: string) => mustLoad(db, id);
+
+// ------------------------------------------------------------------------------------------ create/edit
+
+export const createUser = async (
+  deps: Deps,
+  principal: Principal,
+  input: UserCreateInput,
+  upload: Upload,
+): Promise<UserDto> => {
+  await assertEmailFree(deps.db, input.email);
+  const roleCheck = await checkRoles(deps.db, principal, input.roles ?? []);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  const id = newId(now);
+  // The file is stored first (its type is checked by content) and removed again if the insert fails.
+  const image = await storeImage(deps, upload, id);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        gender: input.gender,
+        dateOfBirth: input.dateOfBirth ? input.dateOfBirth.slice(0, 10) : null,
+        maritalStatus: input.maritalStatus,
+        employmentType: input.employmentType ?? null,
+        duration: durationFor(input.employmentType, input.duration),
+        languages: input.languages,
+        bio: input.bio ?? null,
+        address: input.address,
+        passwordHash,
+        // The administrator knows this password, so the user must replace it at first sign-in.
+        mustChangePassword: true,
+        status: input.status ?? 'Active',
+        image,
+        emergencyContact: input.emergencyContact ?? [],
+        socialMedia: input.socialMedia ?? {},
+        notes: input.notes ?? null,
+        isEmailVerified: false,
+        isPhoneVerified: false,
+        createdBy: principal.user.id,
+        updatedBy: principal.user.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (roleCheck.ids.length)
+        await tx.insert(userRoles).values(roleCheck.ids.map((roleId) => ({ userId: id, roleId })));
+    });
+  } catch (error) {
+    if (image) await removeStoredFile(deps, image.fileId);
+    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
+    throw error;
+  }
+  return mustLoad(deps.db, id);
+};
+
+type EditInput = UserUpdateInput | ProfileUpdateInput;
+
+const PERSONAL_KEYS = [
+  'name',
+  'email',
+  'phone',
+  'gender',
+  'maritalStatus',
+  'languages',
+  'bio',
+  'address',
+  'emergencyContact',
+  'socialMedia',
+] as const;
+
+/**
+ * Update a user. `admin` mode (PATCH /admin/users/:id) may change employment, roles, status and notes;
+ * `profile` mode (PATCH /auth/profile/:id) only personal fields — its schema has no others.
+ */
+export const updateUser = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  input: EditInput,
+  upload: Upload,
+): Promise<UserDto> => {
+  const target = await findUser(deps.db, id);
+  await assertNotOthersSuperAdmin(deps.db, principal, target);
+  if (target.isDeleted) throw badRequest(USER_MESSAGES.restoreBeforeUpdate);
+  const emailChanged = input.email !== undefined && input.email !== target.email.toLowerCase();
+  if (emailChanged) await assertEmailFree(deps.db, input.email!, id);
+
+  const admin = input as UserUpdateInput;
+  let roleIds: string[] | undefined;
+  if (admin.roles !== undefined) {
+    const check = await checkRoles(deps.db, principal, admin.roles);
+    if (target.id === principal.user.id && principal.isSuperAdmin && !check.hasSuperAdmin)
+      throw badRequest(USER_MESSAGES.ownSuperAdminRole);
+    roleIds = check.ids;
+  }
+
+  const now = deps.clock.now();
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: now, updatedBy: principal.user.id };
+  const fields = set as Record<string, unknown>;
+  for (const key of PERSONAL_KEYS) if (input[key] !== undefined) fields[key] = input[key];
+  if (input.dateOfBirth !== undefined) set.dateOfBirth = input.dateOfBirth.slice(0, 10);
+  // A new address has not been proven to reach this person.
+  if (emailChanged) set.isEmailVerified = false;
+  if (admin.employmentType !== undefined || admin.duration !== undefined) {
+    const type = admin.employmentType ?? target.employmentType;
+    set.employmentType = type;
+    set.duration = durationFor(type, admin.duration ?? target.duration);
+  }
+  if (admin.status !== undefined) set.status = admin.status;
+  if (admin.notes !== undefined) set.notes = admin.notes;
+
+  const image = await storeImage(deps, upload, id);
+  if (image) set.image = image;
+  else if (input.deleteImage) set.image = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(users).set(set).where(eq(users.id, id));
+      if (roleIds !== undefined) {
+        await tx.delete(userRoles).where(eq(userRoles.userId, id));
+        if (roleIds.length)
+          await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+      }
+    });
+  } catch (error) {
+    if (image) await removeStoredFile(deps, image.fileId);
+    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
+    throw error;
+  }
+  // The old image goes only once the new state is committed.
+  if (target.image && (image || input.deleteImage)) await removeStoredFile(deps, target.image.fileId);
+  return mustLoad(deps.db, id);
+};
+
+// -------------------------------------------------------------------------------------------- lifecycle
+
+export const deleteUser = async (deps: Deps, principal: Principal, id: string) => {
+  const target = await findUser(deps.db, id);
+  if (target.id === principal.user.id) throw badRequest(USER_MESSAGES.deleteSelf);
+  await assertNotOthersSuperAdmin(deps.db, principal, target);
+  if (target.isDeleted) throw badRequest(USER_MESSAGES.alreadyDeleted);
+  const now = deps.clock.now();
+  await deps.db
+    .update(users)
+    .set({
+      isDeleted: true,
+      deletedAt: now,
+      deletedBy: principal.user.id,
+      status: 'Deleted',
+      updatedAt: now,
+      updatedBy: principal.user.id,
+    })
+    .where(eq(users.id, id));
+  await deps.sessions.destroyForUser(id);
+};
+
+export const restoreUser = async (deps: Deps, principal: Principal, id: string) => {
+  const target = await findUser(deps.db, id);
+  if (!target.isDeleted) throw badRequest(USER_MESSAGES.notDeleted);
+  await assertEmailFree(deps.db, target.email, id);
+  const now = deps.clock.now();
+  try {
+    await deps.db
+      .update(users)
+      .set({
+        isDeleted: false,
+        deletedAt: null,
+        deletedBy: null,
+        status: 'Recovered',
+        updatedAt: now,
+        updatedBy: principal.user.id,
+      })
+      .where(eq(users.id, id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
+    throw error;
+  }
+  return mustLoad(deps.db, id);
+};
+
+export const deleteUserPermanently = async (deps: Deps, id: string) => {
+  const target = await findUser(deps.db, id);
+  if (!target.isDeleted) throw badRequest(USER_MESSAGES.permanentNeedsDeleted);
+  // Sessions, role links, activities and codes go with the row (ON DELETE CASCADE).
+  await deps.db.delete(users).where(eq(users.id, id));
+  if (target.image) await removeStoredFile(deps, target.image.fileId);
+};
+
+export const setBlocked = async (deps: Deps, principal: Principal, id: string, blocked: boolean) => {
+  const target = await findUser(deps.db, id);
+  if (blocked && target.id === principal.user.id) throw badRequest(USER_MESSAGES.blockSelf);
+  await assertNotOthersSuperAdmin(deps.db, principal, target);
+  if (target.isDeleted) throw badRequest(USER_MESSAGES.restoreBeforeBlock);
+  if (blocked && target.status === 'Blocked') throw badRequest(USER_MESSAGES.alreadyBlocked);
+  if (!blocked && target.status !== 'Blocked') throw badRequest(USER_MESSAGES.notBlocked);
+  await deps.db
+    .update(users)
+    .set({
+      status: blocked ? 'Blocked' : 'Active',
+      updatedAt: deps.clock.now(),
+      updatedBy: principal.user.id,
+    })
+    .where(eq(users.id, id));
+  if (blocked) await deps.sessions.destroyForUser(id);
+  return mustLoad(deps.db, id);
+};
+
+export const adminChangePassword = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  newPassword: string,
+  context: { ipAddress: string | null },
+) => {
+  const target = await findUser(deps.db, id);
+  await assertNotOthersSuperAdmin(deps.db, principal, target);
+  if (target.isDeleted) throw badRequest(USER_MESSAGES.restoreBeforePassword);
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.clock.now();
+  await deps.db
+    .update(users)
+    // The administrator now knows the password, so the user must choose their own at next sign-in.
+    .set({
+      passwordHash,
+      lastPasswordChanged: now,
+      mustChangePassword: true,
+      updatedAt: now,
+      updatedBy: principal.user.id,
+    })
+    .where(eq(users.id, id));
+  await deps.sessions.destroyForUser(id);
+  await logActivity(deps.db, {
+    userId: id,
+    type: 'PASSWORD_CHANGE',
+    message: `Password changed by ${principal.user.name}`,
+    ipAddress: context.ipAddress,
+  });
+};

@@ -1,0 +1,116 @@
+import {
+  APP_TIME_ZONE,
+  type DateRange,
+  type FilterValue,
+  type ListQuery,
+  type NumberRange,
+} from '@karya/domain';
+import { type AnyColumn, and, asc, desc, inArray, or, type SQL, sql } from 'drizzle-orm';
+
+/** A column or an SQL expression (e.g. `users.address->>'city'`) a filter or a sort applies to. */
+export type Operand = AnyColumn | SQL;
+
+/**
+ * How one whitelisted filter of a list becomes SQL. The list's ListSpec (packages/domain) decides which
+ * filters exist and parses their values; this map decides what they mean in the database.
+ */
+export type FilterRule =
+  /** contains, case-insensitive; several operands match when any does */
+  | { kind: 'text'; on: Operand | Operand[] }
+  /** one of the given values (enum lists, ids, exact text) */
+  | { kind: 'in'; on: Operand }
+  | { kind: 'boolean'; on: Operand }
+  /** inclusive calendar days read in the app's time zone */
+  | { kind: 'dateRange'; on: Operand }
+  | { kind: 'numberRange'; on: Operand }
+  /** anything else (an EXISTS on a join table ...); return undefined to add no condition */
+  | { kind: 'custom'; build: (value: FilterValue) => SQL | undefined };
+
+export type ListColumns = {
+  filters: Record<string, FilterRule>;
+  sort: Record<string, Operand>;
+  /** The stable tie-breaker, so pages never repeat or skip rows that share a sort value. */
+  id: Operand;
+  /** Used when the query names no sort. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+};
+
+/** Escape LIKE wildcards so user text matches literally (backslash is PostgreSQL's default escape). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `operand ILIKE '%text%'`, with the text as a bound parameter. */
+export const containsText = (on: Operand, text: string): SQL => sql`${on} ILIKE ${`%${escapeLike(text)}%`}`;
+
+const toList = (value: FilterValue): string[] =>
+  Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+
+/** Inclusive calendar days: from the start of `start` to the end of `end`, both in APP_TIME_ZONE. */
+export const dateRangeSql = (on: Operand, range: DateRange, timeZone = APP_TIME_ZONE): SQL | undefined => {
+  const parts: SQL[] = [];
+  if (range.start) parts.push(sql`${on} >= ((${range.start}::date)::timestamp AT TIME ZONE ${timeZone})`);
+  if (range.end) parts.push(sql`${on} < ((${range.end}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);
+  return parts.length ? and(...parts) : undefined;
+};
+
+export const numberRangeSql = (on: Operand, range: NumberRange): SQL | undefined => {
+  const parts: SQL[] = [];
+  if (range.min !== undefined) parts.push(sql`${on} >= ${range.min}`);
+  if (range.max !== undefined) parts.push(sql`${on} <= ${range.max}`);
+  return parts.length ? and(...parts) : undefined;
+};
+
+const conditionFor = (rule: FilterRule, value: FilterValue): SQL | undefined => {
+  switch (rule.kind) {
+    case 'text': {
+      if (typeof value !== 'string') return undefined;
+      const ons = Array.isArray(rule.on) ? rule.on : [rule.on];
+      return or(...ons.map((o) => containsText(o, value)));
+    }
+    case 'in': {
+      const list = toList(value);
+      // The cast only picks an overload; drizzle handles a column or an SQL expression at run time.
+      return list.length ? inArray(rule.on as AnyColumn, list) : undefined;
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? sql`${rule.on} = ${value}` : undefined;
+    case 'dateRange':
+      return typeof value === 'object' && !Array.isArray(value)
+        ? dateRangeSql(rule.on, value as DateRange)
+        : undefined;
+    case 'numberRange':
+      return typeof value === 'object' && !Array.isArray(value)
+        ? numberRangeSql(rule.on, value as NumberRange)
+        : undefined;
+    case 'custom':
+      return rule.build(value);
+  }
+};
+
+/**
+ * The WHERE conditions of a parsed list query. `filters` defaults to the query's own; pass a copy to add
+ * defaults (say isDeleted: false). A filter the column map does not know is a programming error.
+ */
+export const listConditions = (columns: ListColumns, filters: Record<string, FilterValue>): SQL[] => {
+  const out: SQL[] = [];
+  for (const [name, value] of Object.entries(filters)) {
+    const rule = Object.hasOwn(columns.filters, name) ? columns.filters[name] : undefined;
+    if (!rule) throw new Error(`No SQL mapping for list filter ${name}`);
+    const condition = conditionFor(rule, value);
+    if (condition) out.push(condition);
+  }
+  return out;
+};
+
+/** ORDER BY for the query's sort, else the list's default (nulls last either way), then the id. */
+export const listOrderBy = (query: Pick<ListQuery, 'sortBy' | 'sortOrder'>, columns: ListColumns): SQL[] => {
+  const field = query.sortBy ?? columns.defaultSort?.field;
+  const order = query.sortBy ? query.sortOrder : (columns.defaultSort?.order ?? query.sortOrder);
+  const direction = order === 'asc' ? asc : desc;
+  const on = field && Object.hasOwn(columns.sort, field) ? columns.sort[field] : undefined;
+  const out: SQL[] = [];
+  if (on) out.push(sql`${direction(on)} NULLS LAST`);
+  out.push(direction(columns.id));
+  return out;
+};
+
+export const listOffset = (query: Pick<ListQuery, 'page' | 'limit'>) => (query.page - 1) * query.limit;
