@@ -1,4 +1,467 @@
+import {
+  type ActivityType,
+  EMPLOYMENT_TYPES_WITH_DURATION,
+  type EmploymentType,
+  LANGUAGES,
+  newId,
+  RESOURCES,
+} from '@karya/domain';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
+import { type Device, roles, userActivities, userRoles, users } from './db/schema.ts';
+import { hashPassword } from './platform/passwords.ts';
 
-/** Demo data for a newcomer on the embedded database (roles, staff users, activities). */
-export const loadDemoData = async (_db: Db) => {};
+/** Every demo user signs in with this password (shown in the README and the start-up banner). */
+export const DEMO_PASSWORD = 'Karya@2026';
+export const DEMO_EMAIL_DOMAIN = 'karya.local';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** mulberry32: a tiny seeded generator, so the demo data is the same on every fresh start. */
+const prng = (seed: number) => {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)]!;
+  const chance = (p: number) => next() < p;
+  return { next, int, pick, chance };
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Roles
+
+const catalogue = new Map(RESOURCES.map((r) => [r.name, r]));
+
+/** A permission whose actions must exist in the catalogue; 'all' takes every action the resource has. */
+const perm = (resource: string, actions: readonly string[] | 'all') => {
+  const entry = catalogue.get(resource);
+  if (!entry) throw new Error(`demo role uses unknown resource ${resource}`);
+  const list = actions === 'all' ? [...entry.actions] : [...actions];
+  for (const a of list)
+    if (!entry.actions.includes(a as never)) throw new Error(`demo role uses ${resource}:${a}`);
+  return { resource, module: entry.module as string, actions: list };
+};
+
+/** Everyone with a role may open HRM, see and edit their profile and change their password. */
+const staffBasics = [
+  perm('hrm', ['read']),
+  perm('profile', ['read', 'update']),
+  perm('auth', ['change-password']),
+];
+
+const salesExecutive = [
+  ...staffBasics,
+  perm('task', ['read', 'create', 'update']),
+  perm('crm', ['read']),
+  perm('customer', ['create', 'read', 'update', 'suggestion']),
+  perm('follow-up', ['create', 'read', 'update']),
+  perm('requirement', ['create', 'read', 'update']),
+  perm('quotation', ['create', 'read']),
+  perm('product', ['read']),
+  perm('product-item', ['read', 'suggestion']),
+];
+
+const withExtra = (base: ReturnType<typeof perm>[], extra: Record<string, string[]>) =>
+  base.map((p) => (extra[p.resource] ? perm(p.resource, [...p.actions, ...extra[p.resource]!]) : p));
+
+type DemoRole = {
+  key: string;
+  name: string;
+  description: string;
+  permissions: ReturnType<typeof perm>[];
+  createdDaysAgo: number;
+  updatedDaysAgo?: number;
+  expiresDaysAgo?: number;
+};
+
+const DEMO_ROLES: DemoRole[] = [
+  {
+    key: 'salesExecutive',
+    name: 'Sales Executive',
+    description: 'Field sales: customers, follow-ups, requirements and quotations of their own.',
+    permissions: salesExecutive,
+    createdDaysAgo: 85,
+  },
+  {
+    key: 'storeManager',
+    name: 'Store Manager',
+    description: 'Runs the store: stock, purchases, sales, vendors and product items.',
+    permissions: [
+      ...staffBasics,
+      perm('admin', ['read']),
+      perm('product-stock', ['read', 'update', 'adjust']),
+      perm('product-purchase', 'all'),
+      perm('product-sale', 'all'),
+      perm('product-vendor', 'all'),
+      perm('product-item', ['read', 'create', 'update']),
+      perm('product', ['read']),
+      perm('crm', ['read']),
+    ],
+    createdDaysAgo: 84,
+    updatedDaysAgo: 2,
+  },
+  {
+    key: 'hrManager',
+    name: 'HR Manager',
+    description: 'People and tasks: staff records, attendance, leaves, expenses and task assignment.',
+    permissions: [
+      ...staffBasics,
+      perm('task', 'all'),
+      perm('attendance', ['read']),
+      perm('leave', ['read']),
+      perm('expense', ['read']),
+      perm('admin', ['read']),
+      perm('user', ['read', 'create', 'update', 'suggestion', 'activities']),
+      // The user form's role field lists roles through the role suggestion call.
+      perm('role', ['suggestion']),
+      perm('team', ['read']),
+    ],
+    createdDaysAgo: 83,
+  },
+  {
+    key: 'salesManager',
+    name: 'Sales Manager',
+    description: 'Leads the sales team: sees and assigns every customer, verifies and prints quotations.',
+    permissions: [
+      ...withExtra(salesExecutive, {
+        task: ['view-all', 'assign'],
+        customer: ['view-all', 'assign', 're-assign'],
+        'follow-up': ['view-all'],
+        requirement: ['view-all'],
+        quotation: ['view-all', 'verification', 'print'],
+      }),
+    ],
+    createdDaysAgo: 3,
+  },
+  {
+    key: 'accountant',
+    name: 'Accountant',
+    description: 'Books: reads purchases, sales and staff expenses.',
+    permissions: [
+      ...staffBasics,
+      perm('admin', ['read']),
+      perm('product-purchase', ['read']),
+      perm('product-sale', ['read']),
+      perm('expense', ['read']),
+    ],
+    createdDaysAgo: 60,
+  },
+  {
+    key: 'seasonalPromoter',
+    name: 'Seasonal Promoter',
+    description: 'Temporary staff for the school admission season; the season is over.',
+    permissions: [...staffBasics, perm('crm', ['read']), perm('customer', ['read', 'create'])],
+    createdDaysAgo: 80,
+    expiresDaysAgo: 10,
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// People
+
+type Person = { name: string; gender: 'Male' | 'Female' | 'Other' };
+const PEOPLE: Person[] = [
+  { name: 'Subhashree Mohanty', gender: 'Female' },
+  { name: 'Debasish Panda', gender: 'Male' },
+  { name: 'Ananya Mishra', gender: 'Female' },
+  { name: 'Sourav Behera', gender: 'Male' },
+  { name: 'Priyanka Sahoo', gender: 'Female' },
+  { name: 'Biswajit Dash', gender: 'Male' },
+  { name: 'Sasmita Nayak', gender: 'Female' },
+  { name: 'Satyajit Senapati', gender: 'Male' },
+  { name: 'Lipsa Pradhan', gender: 'Female' },
+  { name: 'Manas Ranjan Sethi', gender: 'Male' },
+  { name: 'Smruti Rout', gender: 'Female' },
+  { name: 'Prasanta Kumar Mallick', gender: 'Male' },
+  { name: 'Itishree Das', gender: 'Female' },
+  { name: 'Abinash Barik', gender: 'Male' },
+  { name: 'Madhusmita Jena', gender: 'Female' },
+  { name: 'Chinmay Acharya', gender: 'Male' },
+  { name: 'Sanghamitra Patnaik', gender: 'Female' },
+  { name: 'Subrat Mohapatra', gender: 'Male' },
+  { name: 'Pragyan Parida', gender: 'Female' },
+  { name: 'Ashutosh Tripathy', gender: 'Male' },
+  { name: 'Swagatika Swain', gender: 'Female' },
+  { name: 'Jyotiranjan Hota', gender: 'Male' },
+  { name: 'Monalisa Biswal', gender: 'Female' },
+  { name: 'Rakesh Majhi', gender: 'Male' },
+  { name: 'Archana Samal', gender: 'Female' },
+  { name: 'Tapas Khuntia', gender: 'Male' },
+  { name: 'Rashmi Rath', gender: 'Female' },
+  { name: 'Niranjan Lenka', gender: 'Male' },
+  { name: 'Kiran Bhoi', gender: 'Other' },
+  { name: 'Sambit Dehury', gender: 'Male' },
+];
+
+/** Cities of Odisha with their coordinates [lat, lng], PIN code and a few localities. */
+const CITIES = [
+  {
+    city: 'Bhubaneswar',
+    at: [20.2961, 85.8245],
+    zip: '751001',
+    areas: ['Saheed Nagar', 'Patia', 'Nayapalli'],
+  },
+  {
+    city: 'Cuttack',
+    at: [20.4625, 85.883],
+    zip: '753001',
+    areas: ['Buxi Bazar', 'College Square', 'CDA Sector 9'],
+  },
+  { city: 'Puri', at: [19.8135, 85.8312], zip: '752001', areas: ['Grand Road', 'Swargadwar', 'Baliapanda'] },
+  {
+    city: 'Rourkela',
+    at: [22.2604, 84.8536],
+    zip: '769001',
+    areas: ['Udit Nagar', 'Civil Township', 'Panposh'],
+  },
+  {
+    city: 'Sambalpur',
+    at: [21.4669, 83.9812],
+    zip: '768001',
+    areas: ['Ainthapali', 'Budharaja', 'Modipara'],
+  },
+  {
+    city: 'Berhampur',
+    at: [19.315, 84.7941],
+    zip: '760001',
+    areas: ['Gandhi Nagar', 'Gate Bazar', 'Ankuli'],
+  },
+  { city: 'Balasore', at: [21.4942, 86.9335], zip: '756001', areas: ['Motiganj', 'Sahadevkhunta', 'Balia'] },
+  { city: 'Baripada', at: [21.9322, 86.7517], zip: '757001', areas: ['Bhanjpur', 'Murgabadi', 'Padhanpada'] },
+] as const;
+
+const DEVICES: Device[] = [
+  { os: 'Windows 11', browser: 'Chrome 131', device: 'Desktop', model: 'Dell OptiPlex 7010' },
+  { os: 'Windows 10', browser: 'Edge 130', device: 'Laptop', model: 'HP ProBook 440' },
+  { os: 'Android 14', browser: 'Chrome Mobile 131', device: 'Mobile', model: 'Samsung Galaxy M34' },
+  { os: 'Android 13', browser: 'Chrome Mobile 130', device: 'Mobile', model: 'Redmi Note 12' },
+  { os: 'iOS 17.6', browser: 'Safari 17', device: 'Mobile', model: 'iPhone 13' },
+  { os: 'macOS 14', browser: 'Safari 17', device: 'Laptop', model: 'MacBook Air M2' },
+  { os: 'Ubuntu 22.04', browser: 'Firefox 132', device: 'Desktop', model: 'Lenovo ThinkCentre' },
+];
+
+const CONTACT_NAMES = ['Sarojini', 'Bijay', 'Kabita', 'Ramesh', 'Sunita', 'Pradeep', 'Gita', 'Ranjit'];
+const BIOS = [
+  'Keeps schools across the district stocked with robotics kits.',
+  'Ten years in education sales; loves a good demo day.',
+  'Handles the paperwork so the field team does not have to.',
+  'Coordinates deliveries and installations of lab equipment.',
+];
+
+const emailFor = (name: string) => {
+  const parts = name.toLowerCase().split(/\s+/);
+  return `${parts[0]}.${parts[parts.length - 1]}@${DEMO_EMAIL_DOMAIN}`;
+};
+
+const phoneFor = (rnd: ReturnType<typeof prng>) =>
+  `${rnd.int(6, 9)}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`;
+
+/** Today's calendar day where the company works (India), whatever zone the server runs in. */
+const indiaDay = (now: Date) => new Date(now.getTime() + 5.5 * 3600 * 1000).toISOString().slice(5, 10);
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export type DemoSummary = { loaded: boolean; roles: number; users: number; activities: number };
+
+/**
+ * Demo roles, about 30 staff users and their sign-in history, for a newcomer on the embedded database.
+ * main.ts calls it only right after the first administrator was created; if the demo roles are already
+ * there it does nothing, so a second call cannot duplicate anything. One transaction, bulk inserts, one
+ * argon2 hash shared by every demo user (hashing is deliberately slow).
+ */
+export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<DemoSummary> => {
+  const now = opts.now ?? new Date();
+  const rnd = prng(20260101);
+  const at = (daysAgo: number, extraMs = 0) => new Date(now.getTime() - daysAgo * DAY_MS + extraMs);
+
+  const [already] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`lower(${roles.name}) = lower(${DEMO_ROLES[0]!.name})`)
+    .limit(1);
+  if (already) return { loaded: false, roles: 0, users: 0, activities: 0 };
+
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isDeleted, false))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  const adminId = admin?.id ?? null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const roleRows = DEMO_ROLES.map((r) => {
+    const createdAt = at(r.createdDaysAgo, -rnd.int(0, 8 * 3600) * 1000);
+    const updatedAt = r.updatedDaysAgo === undefined ? createdAt : at(r.updatedDaysAgo);
+    return {
+      id: newId(createdAt),
+      name: r.name,
+      description: r.description,
+      permissions: r.permissions,
+      expiresAt: r.expiresDaysAgo === undefined ? null : at(r.expiresDaysAgo).toISOString().slice(0, 10),
+      isSystem: false,
+      createdBy: adminId,
+      updatedBy: adminId,
+      createdAt,
+      updatedAt,
+    };
+  });
+  const roleId = Object.fromEntries(DEMO_ROLES.map((r, i) => [r.key, roleRows[i]!.id]));
+  const working = [
+    'salesExecutive',
+    'salesExecutive',
+    'storeManager',
+    'hrManager',
+    'salesManager',
+    'accountant',
+  ];
+
+  const userRows: (typeof users.$inferInsert)[] = [];
+  const links: { userId: string; roleId: string }[] = [];
+  const activityRows: (typeof userActivities.$inferInsert)[] = [];
+  const birthday = indiaDay(now);
+
+  PEOPLE.forEach((person, i) => {
+    // A few people joined this week, the rest over the last three months.
+    const createdDaysAgo = i < 4 ? rnd.int(0, 6) : rnd.int(8, 90);
+    const createdAt = at(createdDaysAgo, -rnd.int(0, 10 * 3600) * 1000);
+    const id = newId(createdAt);
+    const place = rnd.pick(CITIES);
+    const employmentType: EmploymentType =
+      i % 9 === 4
+        ? 'Contract'
+        : i % 11 === 6
+          ? 'Internship'
+          : i % 13 === 7
+            ? 'Part-Time'
+            : i === 20
+              ? 'Freelance'
+              : 'Full-Time';
+    const needsDuration = EMPLOYMENT_TYPES_WITH_DURATION.includes(employmentType);
+    const year = employmentType === 'Internship' ? rnd.int(2000, 2003) : rnd.int(1975, 1999);
+    // Person 2 has a birthday today so the greeting banner shows (1996 is a leap year: 29 Feb works too).
+    const dateOfBirth =
+      i === 2 ? `1996-${birthday}` : `${year}-${pad(rnd.int(1, 12))}-${pad(rnd.int(1, 28))}`;
+    const maritalStatus =
+      year > 1996
+        ? 'Single'
+        : rnd.pick(['Married', 'Married', 'Single', 'Married', 'Divorced', 'Widowed'] as const);
+    const languages = LANGUAGES.filter((l) => l === 'Odia' || rnd.chance(l === 'English' ? 0.8 : 0.5));
+    const contacts = rnd.chance(0.5)
+      ? Array.from({ length: rnd.int(1, 3) }, () => {
+          const relationship =
+            person.gender === 'Female' && maritalStatus === 'Married' && rnd.chance(0.5)
+              ? 'Husband'
+              : rnd.pick(['Mother', 'Father', 'Brother', 'Sister'] as const);
+          return {
+            name: `${rnd.pick(CONTACT_NAMES)} ${person.name.split(' ').at(-1)}`,
+            relationship,
+            phone: phoneFor(rnd),
+          };
+        })
+      : [];
+    const deleted = i === PEOPLE.length - 1;
+    const blocked = i === PEOPLE.length - 2;
+    const handle = person.name.toLowerCase().replace(/\s+/g, '');
+
+    // Sign-in history: 3-10 entries over the last 30 days, never before the account existed.
+    const from = Math.max(createdAt.getTime(), now.getTime() - 30 * DAY_MS);
+    const count = rnd.int(3, 10);
+    const device = rnd.pick(DEVICES);
+    const times = Array.from(
+      { length: count },
+      () => from + rnd.next() * (now.getTime() - 60_000 - from),
+    ).sort((a, b) => a - b);
+    let lastLogin: Date | null = null;
+    let lastPasswordChanged = createdAt;
+    for (const t of times) {
+      const roll = rnd.next();
+      const type: ActivityType =
+        roll < 0.75 ? 'LOGIN_SUCCESS' : roll < 0.9 ? 'LOGIN_FAILED' : 'PASSWORD_CHANGE';
+      const when = new Date(t);
+      const spot = rnd.chance(0.8) ? place : rnd.pick(CITIES);
+      activityRows.push({
+        id: newId(when),
+        userId: id,
+        type,
+        ipAddress: `10.${rnd.int(0, 20)}.${rnd.int(0, 255)}.${rnd.int(2, 254)}`,
+        deviceInfo: rnd.chance(0.85) ? device : rnd.pick(DEVICES),
+        message:
+          type === 'LOGIN_SUCCESS'
+            ? 'Logged in successfully'
+            : type === 'LOGIN_FAILED'
+              ? 'Login failed: invalid password'
+              : 'Password changed successfully',
+        location: {
+          type: 'Point',
+          coordinates: [
+            Number((spot.at[0] + (rnd.next() - 0.5) * 0.04).toFixed(5)),
+            Number((spot.at[1] + (rnd.next() - 0.5) * 0.04).toFixed(5)),
+          ],
+        },
+        createdAt: when,
+      });
+      if (type === 'LOGIN_SUCCESS') lastLogin = when;
+      if (type === 'PASSWORD_CHANGE') lastPasswordChanged = when;
+    }
+
+    userRows.push({
+      id,
+      name: person.name,
+      email: emailFor(person.name),
+      phone: phoneFor(rnd),
+      gender: person.gender,
+      dateOfBirth,
+      maritalStatus,
+      employmentType,
+      duration: needsDuration ? rnd.pick([3, 6, 12, 24]) : 0,
+      languages,
+      bio: rnd.chance(0.4) ? rnd.pick(BIOS) : null,
+      address: {
+        street: `Plot ${rnd.int(1, 450)}, ${rnd.pick(place.areas)}`,
+        city: place.city,
+        state: 'Odisha',
+        country: 'India',
+        zipCode: place.zip,
+      },
+      passwordHash,
+      status: deleted ? 'Deleted' : blocked ? 'Blocked' : 'Active',
+      emergencyContact: contacts,
+      socialMedia: rnd.chance(0.3) ? { linkedin: `https://www.linkedin.com/in/${handle}` } : {},
+      notes: blocked ? 'Blocked after repeated sign-ins from an unknown device.' : null,
+      lastPasswordChanged,
+      mustChangePassword: false,
+      isEmailVerified: true,
+      isPhoneVerified: true,
+      lastLogin,
+      isDeleted: deleted,
+      deletedAt: deleted ? at(1) : null,
+      deletedBy: deleted ? adminId : null,
+      createdBy: adminId,
+      updatedBy: adminId,
+      createdAt,
+      updatedAt: deleted ? at(1) : new Date(Math.max(createdAt.getTime(), lastPasswordChanged.getTime())),
+    });
+
+    const first = working[i % working.length]!;
+    links.push({ userId: id, roleId: roleId[first]! });
+    // Some hold a second role; two of them the expired seasonal one, so its message shows on sign-in.
+    const second =
+      i % 10 === 3 ? 'seasonalPromoter' : i % 7 === 2 ? 'hrManager' : i % 8 === 5 ? 'accountant' : null;
+    if (second && second !== first) links.push({ userId: id, roleId: roleId[second]! });
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.insert(roles).values(roleRows);
+    await tx.insert(users).values(userRows);
+    await tx.insert(userRoles).values(links);
+    await tx.insert(userActivities).values(activityRows);
+  });
+  return { loaded: true, roles: roleRows.length, users: userRows.length, activities: activityRows.length };
+};

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { loadDemoData } from './demo.ts';
+import { DEMO_PASSWORD, loadDemoData } from './demo.ts';
 
 const readVersion = () => {
   for (const p of ['../package.json', '../../package.json', '../../../package.json']) {
@@ -53,7 +53,9 @@ const main = async () => {
       result.generatedPassword
         ? `    password: ${result.generatedPassword}   (generated now and shown only this once)`
         : '    password: the ADMIN_PASSWORD you set',
-      config.demo ? '  Demo roles and staff users were loaded (DEMO=false or --no-demo skips them).' : '',
+      config.demo
+        ? `  Demo roles and staff users were loaded; each demo user's password is ${DEMO_PASSWORD}.\n  (DEMO=false or --no-demo skips the demo data.)`
+        : '',
       '',
     ];
     console.log(lines.join('\n'));

@@ -1,3 +1,4 @@
+import { todayInAppZone } from './dates.ts';
 import type { Module } from './enums.ts';
 
 /** Every permission action (spec 1 §3). */
@@ -145,15 +146,16 @@ export const permissionKey = (resource: string, action: string) => `${resource}:
 
 export type RoleLike = { name: string; permissions: Permission[]; expiresAt?: string | Date | null };
 
-const startOfTodayUtc = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-
-/** A role whose expiresAt is today or earlier is expired (spec 1 §4). Dates compare as calendar days. */
+/**
+ * A role whose expiresAt is today or earlier is expired (spec 1 §4). expiresAt is a calendar day
+ * (YYYY-MM-DD); "today" is the day in India (APP_TIME_ZONE), so a role ends at midnight IST.
+ */
 export const isRoleExpired = (role: Pick<RoleLike, 'expiresAt'>, now: Date = new Date()) => {
   if (!role.expiresAt) return false;
-  const d = new Date(role.expiresAt);
-  if (Number.isNaN(d.getTime())) return false;
-  const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-  return day <= startOfTodayUtc(now);
+  const day =
+    typeof role.expiresAt === 'string' ? role.expiresAt.slice(0, 10) : todayInAppZone(role.expiresAt);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  return day <= todayInAppZone(now);
 };
 
 /** Effective permissions: the union over the user's unexpired roles. No roles, no access. */

@@ -99,12 +99,26 @@ export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 /** Security context the sign-in and password flows must carry (spec 1 §5). */
 export const securityContextSchema = z.object({ location: locationSchema, deviceInfo: deviceInfoSchema });
 
+/**
+ * Whether a string starts with a real calendar day (YYYY-MM-DD). Date.parse alone accepts 2026-02-30
+ * (it rolls over to 2 March), which the database would then refuse with a server error.
+ */
+export const isCalendarDay = (v: string) => {
+  const day = v.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+};
+
 /** A calendar date sent as YYYY-MM-DD or a full ISO timestamp. */
 export const dateInputSchema = z
   .string({ error: 'Invalid date' })
   .trim()
   .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+      !Number.isNaN(Date.parse(v)) &&
+      isCalendarDay(v),
     'Invalid date',
   );
 

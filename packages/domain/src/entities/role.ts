@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../common/fields.ts';
+import { todayInAppZone } from '../dates.ts';
 import { MODULES } from '../enums.ts';
 import { ACTIONS, RESOURCES } from '../permissions.ts';
 
@@ -16,14 +18,12 @@ export const rolePermissionSchema = z.object({
   module: z.enum(MODULES).optional(),
 });
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
-
 /** expiresAt: optional; if set, today or later (compared as calendar days). */
 export const roleExpiresAtSchema = z
   .string()
   .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date')
-  .refine((v) => v.slice(0, 10) >= todayIso(), 'Expiration date must be today or in the future.');
+  .refine((v) => !Number.isNaN(Date.parse(v)) && isCalendarDay(v), { message: 'Invalid date', abort: true })
+  .refine((v) => v.slice(0, 10) >= todayInAppZone(), 'Expiration date must be today or in the future.');
 
 const roleFields = {
   name: z

@@ -1,4 +1,108 @@
+import {
+  MAX_PAGE_SIZE,
+  objectIdSchema,
+  roleCreateSchema,
+  roleUpdateSchema,
+  suggestionQuerySchema,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import {
+  createRole,
+  deleteRole,
+  getRole,
+  listResources,
+  listRoles,
+  suggestRoles,
+  toRoleDto,
+  updateRole,
+} from './roles.service.ts';
 
-export const rolesRoutes = async (_app: FastifyInstance, _deps: AppDeps) => {};
+const idParams = z.object({ id: objectIdSchema });
+
+const whole = (name: string, fallback: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!/^\d{1,9}$/.test(v) || n < 1 || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** The role list is small; the screen shows every role, so the default page holds them all. */
+const listQuery = z.object({
+  page: whole('page', 1, 1_000_000),
+  limit: whole('limit', MAX_PAGE_SIZE, MAX_PAGE_SIZE),
+});
+
+export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/admin/resources', { config: { access: permission('role', 'read') } }, async () =>
+    ok('Resources fetched successfully', await listResources(deps.db)),
+  );
+
+  r.get(
+    '/admin/roles',
+    { config: { access: permission('role', 'read') }, schema: { querystring: listQuery } },
+    async (request) =>
+      ok('Roles fetched successfully', await listRoles(deps.db, request.query.page, request.query.limit)),
+  );
+
+  // Registered before /:id so 'suggestion' is never read as an id.
+  r.get(
+    '/admin/roles/suggestion',
+    { config: { access: permission('role', 'suggestion') }, schema: { querystring: suggestionQuerySchema } },
+    async (request) =>
+      ok(
+        'Roles fetched successfully',
+        await suggestRoles(deps.db, request.query.name, request.query.selectedIds),
+      ),
+  );
+
+  r.get(
+    '/admin/roles/:id',
+    { config: { access: permission('role', 'read') }, schema: { params: idParams } },
+    async (request) => ok('Role fetched successfully', toRoleDto(await getRole(deps.db, request.params.id))),
+  );
+
+  r.post(
+    '/admin/roles',
+    { config: { access: permission('role', 'create') }, schema: { body: roleCreateSchema } },
+    async (request, reply) => {
+      const role = await createRole(deps.db, deps.clock, request.body, principalOf(request).user.id);
+      return reply.status(201).send(ok('Role created successfully', role));
+    },
+  );
+
+  r.patch(
+    '/admin/roles/:id',
+    {
+      config: { access: permission('role', 'update') },
+      schema: { params: idParams, body: roleUpdateSchema },
+    },
+    async (request) =>
+      ok(
+        'Role updated successfully',
+        await updateRole(deps.db, deps.clock, request.params.id, request.body, principalOf(request).user.id),
+      ),
+  );
+
+  r.delete(
+    '/admin/roles/:id',
+    { config: { access: permission('role', 'delete') }, schema: { params: idParams } },
+    async (request) => {
+      await deleteRole(deps.db, request.params.id);
+      return ok('Role deleted successfully', null);
+    },
+  );
+};

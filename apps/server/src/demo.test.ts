@@ -1,0 +1,197 @@
+import {
+  effectivePermissions,
+  isBirthday,
+  isRoleExpired,
+  PHONE_RE,
+  RESOURCES,
+  rolePermissionSchema,
+  userCreateSchema,
+} from '@karya/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  call,
+  createTestApp,
+  login,
+  type TestContext,
+} from '../test/helpers.ts';
+import { roles, userActivities, userRoles, users } from './db/schema.ts';
+import { DEMO_PASSWORD, type DemoSummary, loadDemoData } from './demo.ts';
+import { verifyPassword } from './platform/passwords.ts';
+
+const DAY = 86_400_000;
+
+describe('demo data', () => {
+  let ctx: TestContext;
+  let summary: DemoSummary;
+  let loadMs: number;
+  const now = new Date();
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const started = performance.now();
+    summary = await loadDemoData(ctx.database.db, { now });
+    loadMs = performance.now() - started;
+  });
+  afterAll(() => ctx.close());
+
+  it('loads into a fresh database well within 10 s', () => {
+    expect(summary.loaded).toBe(true);
+    expect(summary.roles).toBe(6);
+    expect(summary.users).toBeGreaterThanOrEqual(30);
+    expect(loadMs).toBeLessThan(10_000);
+  });
+
+  it('a second call changes nothing', async () => {
+    const count = async () => {
+      const [u] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      const [r] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(roles);
+      return [u!.n, r!.n];
+    };
+    const before = await count();
+    expect((await loadDemoData(ctx.database.db, { now })).loaded).toBe(false);
+    expect(await count()).toEqual(before);
+  });
+
+  it('roles hold only catalogue actions, with the catalogue module; Seasonal Promoter has expired', async () => {
+    const rows = await ctx.database.db.select().from(roles);
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    for (const name of ['Sales Executive', 'Store Manager', 'HR Manager', 'Sales Manager', 'Accountant']) {
+      const role = byName.get(name);
+      expect(role, name).toBeDefined();
+      expect(isRoleExpired(role!, now)).toBe(false);
+      for (const p of role!.permissions) {
+        const entry = RESOURCES.find((r) => r.name === p.resource)!;
+        expect(rolePermissionSchema.safeParse(p).success).toBe(true);
+        expect(p.module).toBe(entry.module);
+        for (const a of p.actions) expect(entry.actions).toContain(a);
+      }
+    }
+    const seasonal = byName.get('Seasonal Promoter')!;
+    expect(isRoleExpired(seasonal, now)).toBe(true);
+
+    const manager = effectivePermissions([byName.get('Sales Manager')!], now);
+    expect(manager.has('quotation:verification')).toBe(true);
+    expect(manager.has('customer:re-assign')).toBe(true);
+    const exec = effectivePermissions([byName.get('Sales Executive')!], now);
+    expect(exec.has('customer:view-all')).toBe(false);
+    expect(exec.has('crm:read')).toBe(true);
+  });
+
+  it('staff users are realistic and valid by the user form rules', async () => {
+    const rows = await ctx.database.db.select().from(users).where(sql`${users.email} like '%@karya.local'`);
+    const staff = rows.filter((u) => u.email !== 'admin@karya.local');
+    expect(staff.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(staff.map((u) => u.email)).size).toBe(staff.length);
+    for (const u of staff) {
+      expect(u.phone).toMatch(PHONE_RE);
+      expect(u.address).toMatchObject({ state: 'Odisha', country: 'India' });
+      expect(u.isEmailVerified && u.isPhoneVerified).toBe(true);
+      expect(u.mustChangePassword).toBe(false);
+      const year = Number(u.dateOfBirth!.slice(0, 4));
+      expect(year).toBeGreaterThanOrEqual(1975);
+      expect(year).toBeLessThanOrEqual(2003);
+      const parsed = userCreateSchema.safeParse({
+        name: u.name,
+        email: u.email,
+        phone: u.phone,
+        gender: u.gender,
+        dateOfBirth: u.dateOfBirth,
+        maritalStatus: u.maritalStatus,
+        employmentType: u.employmentType,
+        duration: u.duration,
+        languages: u.languages,
+        address: u.address,
+        emergencyContact: u.emergencyContact,
+        socialMedia: u.socialMedia,
+        password: DEMO_PASSWORD,
+      });
+      expect(parsed.error?.issues, u.name).toBeUndefined();
+      expect(u.createdAt.getTime()).toBeGreaterThan(now.getTime() - 91 * DAY);
+    }
+    expect(
+      staff.filter((u) => now.getTime() - u.createdAt.getTime() < 7 * DAY).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(staff.filter((u) => u.status === 'Blocked')).toHaveLength(1);
+    expect(staff.filter((u) => u.isDeleted)).toHaveLength(1);
+    expect(staff.some((u) => u.emergencyContact.length > 0)).toBe(true);
+    expect(new Set(staff.map((u) => u.gender)).size).toBe(3);
+    expect(new Set(staff.map((u) => u.employmentType)).size).toBeGreaterThanOrEqual(4);
+    // Somebody has a birthday today (in India, where the company works) so the greeting banner shows.
+    const india = new Date(now.getTime() + 5.5 * 3600 * 1000);
+    const indiaLocal = new Date(india.getUTCFullYear(), india.getUTCMonth(), india.getUTCDate());
+    expect(staff.some((u) => isBirthday(u.dateOfBirth, indiaLocal))).toBe(true);
+    // One argon2 hash, shared (hashing 30 times would take seconds).
+    expect(new Set(staff.map((u) => u.passwordHash)).size).toBe(1);
+    expect(await verifyPassword(staff[0]!.passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('every staff user holds one or two demo roles and has 3 to 10 activities in the last 30 days', async () => {
+    const staff = await ctx.database.db
+      .select({ id: users.id, createdAt: users.createdAt, lastLogin: users.lastLogin })
+      .from(users)
+      .where(sql`${users.email} like '%@karya.local' and ${users.email} <> 'admin@karya.local'`);
+    for (const u of staff) {
+      const links = await ctx.database.db.select().from(userRoles).where(eq(userRoles.userId, u.id));
+      expect(links.length).toBeGreaterThanOrEqual(1);
+      expect(links.length).toBeLessThanOrEqual(2);
+      const acts = await ctx.database.db.select().from(userActivities).where(eq(userActivities.userId, u.id));
+      expect(acts.length).toBeGreaterThanOrEqual(3);
+      expect(acts.length).toBeLessThanOrEqual(10);
+      for (const a of acts) {
+        expect(['LOGIN_SUCCESS', 'LOGIN_FAILED', 'PASSWORD_CHANGE']).toContain(a.type);
+        expect(a.createdAt.getTime()).toBeGreaterThanOrEqual(now.getTime() - 30 * DAY);
+        expect(a.createdAt.getTime()).toBeGreaterThanOrEqual(u.createdAt.getTime());
+        expect(a.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        const [lat, lng] = a.location!.coordinates;
+        // Inside Odisha's bounding box.
+        expect(lat).toBeGreaterThan(17.8);
+        expect(lat).toBeLessThan(22.6);
+        expect(lng).toBeGreaterThan(81.3);
+        expect(lng).toBeLessThan(87.5);
+        expect(a.deviceInfo).toMatchObject({
+          os: expect.any(String),
+          browser: expect.any(String),
+          device: expect.any(String),
+          model: expect.any(String),
+        });
+      }
+    }
+    const [{ n }] = (await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userActivities)
+      .where(eq(userActivities.type, 'LOGIN_SUCCESS'))) as [{ n: number }];
+    expect(n).toBeGreaterThan(summary.activities / 2);
+  });
+
+  it('a demo user signs in with the demo password; the blocked and deleted ones cannot', async () => {
+    const active = await ctx.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(sql`${users.email} = 'debasish.panda@karya.local'`);
+    expect(active).toHaveLength(1);
+    const { res, cookie } = await login(ctx.app, 'debasish.panda@karya.local', DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const me = await call(ctx.app, { method: 'GET', url: '/api/auth/me' }, cookie);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.roles.length).toBeGreaterThanOrEqual(1);
+
+    const [blocked] = await ctx.database.db.select().from(users).where(eq(users.status, 'Blocked'));
+    expect((await login(ctx.app, blocked!.email, DEMO_PASSWORD)).cookie).toBe('');
+    const [deleted] = await ctx.database.db.select().from(users).where(eq(users.isDeleted, true));
+    expect((await login(ctx.app, deleted!.email, DEMO_PASSWORD)).cookie).toBe('');
+  });
+
+  it('the admin dashboard shows the demo records', async () => {
+    const { cookie } = await login(ctx.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const res = await call(ctx.app, { method: 'GET', url: '/api/admin/dashboard' }, cookie);
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.users.total).toBeGreaterThanOrEqual(30);
+    expect(d.roles.expiredRoles.map((r: { name: string }) => r.name)).toContain('Seasonal Promoter');
+    expect(d.roles.newRoles.map((r: { name: string }) => r.name)).toContain('Sales Manager');
+    expect(d.roles.updatedRoles.map((r: { name: string }) => r.name)).toContain('Store Manager');
+  });
+});

@@ -1,0 +1,93 @@
+import { type AdminDashboard, type CrmDashboard, todayInAppZone } from '@karya/domain';
+import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { roles, users } from '../../db/schema.ts';
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+const LIST_SIZE = 10;
+/** An update within a second of creation is the insert itself, not an edit. */
+const EDIT_GAP = sql`interval '1 second'`;
+
+const count = async (query: Promise<{ n: number }[]>) => {
+  const [row] = await query;
+  return row?.n ?? 0;
+};
+
+const roleSummary = {
+  _id: roles.id,
+  name: roles.name,
+  createdAt: roles.createdAt,
+  expiresAt: roles.expiresAt,
+};
+const toSummary = (r: { _id: string; name: string; createdAt: Date; expiresAt: string | null }) => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * The admin dashboard from real records only. Items, quotations and teams arrive in later issues; until
+ * their tables exist their parts are zeros and empty lists, never sample values.
+ */
+export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard> => {
+  const weekAgo = new Date(now.getTime() - WEEK_MS);
+  // Same calendar-day rule as isRoleExpired in packages/domain (the day in India).
+  const today = todayInAppZone(now);
+  const live = eq(users.isDeleted, false);
+  const newUser = and(live, gte(users.createdAt, weekAgo));
+
+  const usersTotal = await count(db.select({ n: sql<number>`count(*)::int` }).from(users).where(live));
+  const usersNew = await count(db.select({ n: sql<number>`count(*)::int` }).from(users).where(newUser));
+  const newThisWeek = await db
+    .select({ _id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(newUser)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(LIST_SIZE);
+
+  const rolesTotal = await count(db.select({ n: sql<number>`count(*)::int` }).from(roles));
+  const newRoles = await db
+    .select(roleSummary)
+    .from(roles)
+    .where(gte(roles.createdAt, weekAgo))
+    .orderBy(desc(roles.createdAt), desc(roles.id))
+    .limit(LIST_SIZE);
+  const updatedRoles = await db
+    .select(roleSummary)
+    .from(roles)
+    .where(and(gte(roles.updatedAt, weekAgo), sql`${roles.updatedAt} > ${roles.createdAt} + ${EDIT_GAP}`))
+    .orderBy(desc(roles.updatedAt), desc(roles.id))
+    .limit(LIST_SIZE);
+  const expiredRoles = await db
+    .select(roleSummary)
+    .from(roles)
+    .where(and(isNotNull(roles.expiresAt), lte(roles.expiresAt, today)))
+    .orderBy(desc(roles.expiresAt), desc(roles.id))
+    .limit(LIST_SIZE);
+
+  return {
+    users: {
+      new: usersNew,
+      total: usersTotal,
+      newThisWeek: newThisWeek.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+    },
+    roles: {
+      total: rolesTotal,
+      newRoles: newRoles.map(toSummary),
+      updatedRoles: updatedRoles.map(toSummary),
+      expiredRoles: expiredRoles.map(toSummary),
+    },
+    verifications: { total: 0, new: 0, unverified: 0, quotation: 0 },
+    unVerifiedItems: [],
+    suggestedItems: [],
+    unVerifiedQuotations: [],
+    teams: { total: 0, newTeams: 0 },
+  };
+};
+
+/** Customers, follow-ups, requirements and product items arrive in later issues: zeros until then. */
+export const crmDashboard = async (): Promise<CrmDashboard> => ({
+  customers: { total: 0, new: 0, newCustomers: [] },
+  followUps: { total: 0, upcoming: 0, upcomingFollowUps: [], noResponseFollowUps: [] },
+  requirements: { newRequirements: 0, new: 0, open: 0, closed: 0, total: 0 },
+  productItems: { totalCount: 0, verifiedCount: 0, unverifiedCount: 0 },
+});

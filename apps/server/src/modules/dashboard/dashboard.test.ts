@@ -1,0 +1,203 @@
+import type { AdminDashboard, CrmDashboard } from '@karya/domain';
+import { newId } from '@karya/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Agent,
+  asAdmin,
+  asUserWith,
+  call,
+  createRole,
+  createTestApp,
+  createUser,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { roles, users } from '../../db/schema.ts';
+
+const DAY = 86_400_000;
+
+describe('dashboards', () => {
+  let ctx: TestContext;
+  let admin: Agent;
+
+  const adminData = async () => {
+    const res = await admin.request({ method: 'GET', url: '/api/admin/dashboard' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'Dashboard fetched successfully' });
+    return res.json().data as AdminDashboard;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await asAdmin(ctx.app);
+  });
+  afterAll(() => ctx.close());
+
+  it('need a session and read on admin / crm', async () => {
+    expect((await call(ctx.app, { method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/crm/dashboard' })).statusCode).toBe(401);
+    const crmOnly = await asUserWith(ctx, [{ resource: 'crm', actions: ['read'] }]);
+    expect((await crmOnly.request({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(403);
+    expect((await crmOnly.request({ method: 'GET', url: '/api/crm/dashboard' })).statusCode).toBe(200);
+    const adminOnly = await asUserWith(ctx, [{ resource: 'admin', actions: ['read'] }]);
+    expect((await adminOnly.request({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(200);
+    expect((await adminOnly.request({ method: 'GET', url: '/api/crm/dashboard' })).statusCode).toBe(403);
+  });
+
+  it('the admin dashboard has the full shape; parts of later issues are zeros', async () => {
+    const d = await adminData();
+    expect(Object.keys(d).sort()).toEqual(
+      [
+        'roles',
+        'suggestedItems',
+        'teams',
+        'unVerifiedItems',
+        'unVerifiedQuotations',
+        'users',
+        'verifications',
+      ].sort(),
+    );
+    expect(d.verifications).toEqual({ total: 0, new: 0, unverified: 0, quotation: 0 });
+    expect(d.unVerifiedItems).toEqual([]);
+    expect(d.suggestedItems).toEqual([]);
+    expect(d.unVerifiedQuotations).toEqual([]);
+    expect(d.teams).toEqual({ total: 0, newTeams: 0 });
+    expect(d.users).toEqual({
+      new: expect.any(Number),
+      total: expect.any(Number),
+      newThisWeek: expect.any(Array),
+    });
+    expect(d.roles).toEqual({
+      total: expect.any(Number),
+      newRoles: expect.any(Array),
+      updatedRoles: expect.any(Array),
+      expiredRoles: expect.any(Array),
+    });
+  });
+
+  it('user counts follow real records: new this week, live total, deleted excluded', async () => {
+    const before = await adminData();
+    const fresh = await createUser(ctx.database, { overrides: { name: 'Fresh Joiner' } });
+    const now = ctx.clock.now().getTime();
+    await createUser(ctx.database, { overrides: { createdAt: new Date(now - 20 * DAY) } });
+    const gone = await createUser(ctx.database, { overrides: { isDeleted: true, status: 'Deleted' } });
+    const after = await adminData();
+    expect(after.users.total).toBe(before.users.total + 2);
+    expect(after.users.new).toBe(before.users.new + 1);
+    expect(after.users.newThisWeek[0]).toEqual({
+      _id: fresh.id,
+      name: 'Fresh Joiner',
+      email: fresh.email,
+      createdAt: expect.any(String),
+    });
+    expect(after.users.newThisWeek.some((u) => u._id === gone.id)).toBe(false);
+
+    // A week later the new user is no longer new (the old session has lapsed by then: sign in again).
+    ctx.clock.advance(8 * DAY);
+    try {
+      admin = await asAdmin(ctx.app);
+      const later = await adminData();
+      expect(later.users.newThisWeek.some((u) => u._id === fresh.id)).toBe(false);
+      expect(later.users.total).toBe(after.users.total);
+    } finally {
+      ctx.clock.advance(-8 * DAY);
+      admin = await asAdmin(ctx.app);
+    }
+  });
+
+  it('lists at most 10 new users, newest first', async () => {
+    const now = ctx.clock.now().getTime();
+    for (let i = 0; i < 12; i++)
+      await createUser(ctx.database, { password: 'x', overrides: { createdAt: new Date(now - i * 60_000) } });
+    const d = await adminData();
+    expect(d.users.newThisWeek).toHaveLength(10);
+    const times = d.users.newThisWeek.map((u) => u.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(d.users.new).toBeGreaterThanOrEqual(12);
+  });
+
+  it('role counts: new, updated (not just created) and expired', async () => {
+    const before = await adminData();
+    const now = ctx.clock.now();
+    const today = now.toISOString().slice(0, 10);
+    const newRoleRes = await admin.request({
+      method: 'POST',
+      url: '/api/admin/roles',
+      payload: {
+        name: 'Dashboard New',
+        description: 'd',
+        permissions: [{ resource: 'hrm', actions: ['read'] }],
+      },
+    });
+    expect(newRoleRes.statusCode).toBe(201);
+    const newRoleId = newRoleRes.json().data._id as string;
+    const oldId = await createRole(ctx.database, [{ resource: 'hrm', actions: ['read'] }], {
+      name: 'Dashboard Old',
+      createdAt: new Date(now.getTime() - 30 * DAY),
+      updatedAt: new Date(now.getTime() - 30 * DAY),
+    });
+    const expiredId = await createRole(ctx.database, [{ resource: 'hrm', actions: ['read'] }], {
+      name: 'Dashboard Expired',
+      expiresAt: today,
+      createdAt: new Date(now.getTime() - 40 * DAY),
+      updatedAt: new Date(now.getTime() - 40 * DAY),
+    });
+    const d1 = await adminData();
+    expect(d1.roles.total).toBe(before.roles.total + 3);
+    expect(d1.roles.newRoles.find((r) => r._id === newRoleId)).toMatchObject({
+      name: 'Dashboard New',
+      expiresAt: null,
+    });
+    expect(d1.roles.newRoles.some((r) => r._id === oldId)).toBe(false);
+    expect(d1.roles.updatedRoles.some((r) => r._id === newRoleId)).toBe(false);
+    expect(d1.roles.expiredRoles).toContainEqual({
+      _id: expiredId,
+      name: 'Dashboard Expired',
+      createdAt: expect.any(String),
+      expiresAt: today,
+    });
+
+    // An edit of the old role makes it an updated role.
+    ctx.clock.advance(5000);
+    const upd = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/roles/${oldId}`,
+      payload: { description: 'edited' },
+    });
+    expect(upd.statusCode).toBe(200);
+    const d2 = await adminData();
+    expect(d2.roles.updatedRoles.find((r) => r._id === oldId)).toMatchObject({ name: 'Dashboard Old' });
+    expect(d2.roles.newRoles.some((r) => r._id === oldId)).toBe(false);
+
+    // A role expiring tomorrow is not expired yet.
+    const tomorrow = new Date(now.getTime() + DAY).toISOString().slice(0, 10);
+    await ctx.database.db.update(roles).set({ expiresAt: tomorrow }).where(eq(roles.id, expiredId));
+    const d3 = await adminData();
+    expect(d3.roles.expiredRoles.some((r) => r._id === expiredId)).toBe(false);
+  });
+
+  it('the CRM dashboard has its shape with zeros until customers exist', async () => {
+    const res = await admin.request({ method: 'GET', url: '/api/crm/dashboard' });
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data as CrmDashboard;
+    expect(d).toEqual({
+      customers: { total: 0, new: 0, newCustomers: [] },
+      followUps: { total: 0, upcoming: 0, upcomingFollowUps: [], noResponseFollowUps: [] },
+      requirements: { newRequirements: 0, new: 0, open: 0, closed: 0, total: 0 },
+      productItems: { totalCount: 0, verifiedCount: 0, unverifiedCount: 0 },
+    });
+  });
+
+  it('never counts a user twice or leaks extra fields', async () => {
+    const d = await adminData();
+    const ids = d.users.newThisWeek.map((u) => u._id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const u of d.users.newThisWeek)
+      expect(Object.keys(u).sort()).toEqual(['_id', 'createdAt', 'email', 'name']);
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, ids[0] ?? newId()));
+    expect(row).toBeDefined();
+  });
+});
