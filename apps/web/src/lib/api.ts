@@ -34,13 +34,14 @@ const request = async <T>(
   path: string,
   body?: unknown,
   init: RequestInit = {},
+  keepEmpty = false,
 ): Promise<ApiEnvelope<T>> => {
   const headers: Record<string, string> = { accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(stripEmpty(body));
+    payload = JSON.stringify(keepEmpty ? body : stripEmpty(body));
   }
   let res: Response;
   try {
@@ -88,6 +89,11 @@ export const api = {
     api.get<T>(path, toListSearchParams(query), init),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  /**
+   * PATCH without stripping empty values: clearing a field needs an explicit null (a role's expiresAt
+   * unchecked), which the default stripping would drop.
+   */
+  patchKeepingNulls: <T>(path: string, body: unknown) => request<T>('PATCH', path, body, {}, true),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };
 

@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { roleCreateSchema } from '@karya/domain';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { notifyError, withLoadingToast } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
+import { useResources } from './api';
+import { PermissionMatrix } from './permission-matrix';
+import type { RoleFormValues } from './permission-state';
+
+/** Fields in the order they appear, so the first error on screen is the one brought into view. */
+const FIELD_ORDER = ['name', 'description', 'expiresAt', 'permissions'] as const;
+const fieldId = (name: (typeof FIELD_ORDER)[number]) => `role-${name}`;
+
+/** Spec 1 §5: on failure the first error field is scrolled into view and focused. */
+export const focusFirstError = (errors: FieldErrors<RoleFormValues>) => {
+  const first = FIELD_ORDER.find((name) => errors[name]);
+  if (!first) return;
+  const el = document.getElementById(fieldId(first));
+  if (!el) return;
+  el.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  el.focus({ preventScroll: true });
+};
+
+/** The permissions error may sit on the array or on one of its items; show the first message found. */
+const permissionsError = (errors: FieldErrors<RoleFormValues>) => {
+  const e = errors.permissions as unknown;
+  if (!e || typeof e !== 'object') return undefined;
+  const direct = (e as { message?: string; root?: { message?: string } }).message;
+  if (direct) return direct;
+  const root = (e as { root?: { message?: string } }).root?.message;
+  if (root) return root;
+  for (const item of Object.values(e as Record<string, unknown>)) {
+    if (item && typeof item === 'object') {
+      const nested = Object.values(item as Record<string, { message?: string }>).find((v) => v?.message);
+      if (nested?.message) return nested.message;
+    }
+  }
+  return undefined;
+};
+
+const EMPTY: RoleFormValues = { name: '', description: '', permissions: [], expiresAt: null };
+
+type Props = {
+  mode: 'create' | 'update';
+  initial?: RoleFormValues;
+  submit: (values: RoleFormValues) => Promise<{ message?: string }>;
+};
+
+/** Create Role and Update Role: name, description, optional expiry and the permission matrix. */
+export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const resources = useResources();
+  const busy = useRef(false);
+  const [hasExpiry, setHasExpiry] = useState(Boolean(initial.expiresAt));
+
+  const form = useForm<RoleFormValues>({
+    defaultValues: initial,
+    resolver: zodResolver(roleCreateSchema) as unknown as Resolver<RoleFormValues>,
+    shouldFocusError: false,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors, isDirty, isSubmitting } = form.formState;
+
+  // Spec 1 §8: a failed resource list load toasts an error (401 is the session dialog's business).
+  useEffect(() => {
+    if (resources.error && !(isApiError(resources.error) && resources.error.status === 401)) {
+      notifyError(resources.error);
+    }
+  }, [resources.error]);
+
+  const onValid = async (values: RoleFormValues) => {
+    // Repeat submits are ignored while a call is in progress (spec 1 §8).
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await withLoadingToast(mode === 'create' ? 'Creating role...' : 'Updating role...', () =>
+        submit(values),
+      );
+      // The role list is not mounted here; refetch it now so the list shows the change, not a stale copy.
+      void client.invalidateQueries({ queryKey: queryKeys.users.all });
+      await client
+        .invalidateQueries({ queryKey: queryKeys.roles.all, refetchType: 'all' })
+        .catch(() => undefined);
+      navigate('/admin/roles');
+    } catch {
+      // The loading toast already turned into the error toast; the form stays as typed.
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const cancel = () => {
+    if (!isDirty) {
+      navigate('/admin/roles');
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Discard changes?',
+      children: <Text size="sm">You have unsaved changes. Are you sure you want to discard them?</Text>,
+      labels: { confirm: 'Discard', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => navigate('/admin/roles'),
+    });
+  };
+
+  const today = dayjs().format('YYYY-MM-DD');
+
+  return (
+    <form onSubmit={form.handleSubmit(onValid, focusFirstError)} noValidate>
+      <Stack gap="md" maw={960}>
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+          <Stack gap="sm">
+            <TextInput
+              id={fieldId('name')}
+              label="Name"
+              placeholder="e.g. Sales Executive"
+              withAsterisk
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <Textarea
+              id={fieldId('description')}
+              label="Description"
+              placeholder="What this role is for"
+              withAsterisk
+              autosize
+              minRows={2}
+              maxRows={6}
+              error={errors.description?.message}
+              {...form.register('description')}
+            />
+            <Checkbox
+              label="Set an expiry date"
+              checked={hasExpiry}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setHasExpiry(on);
+                // Spec 1 §5: unchecking the expiry checkbox clears the date.
+                if (!on) form.setValue('expiresAt', null, { shouldDirty: true, shouldValidate: true });
+              }}
+            />
+            {hasExpiry && (
+              <Controller
+                control={form.control}
+                name="expiresAt"
+                render={({ field }) => (
+                  <DateInput
+                    id={fieldId('expiresAt')}
+                    ref={field.ref}
+                    label="Expiry date"
+                    description="The role stops granting permissions from this day."
+                    placeholder="DD/MM/YYYY"
+                    valueFormat="DD/MM/YYYY"
+                    minDate={today}
+                    clearable
+                    maw={280}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+                    onBlur={field.onBlur}
+                    error={errors.expiresAt?.message}
+                  />
+                )}
+              />
+            )}
+          </Stack>
+        </Paper>
+
+        <div>
+          <Text fw={600} mb={4}>
+            Permissions{' '}
+            <Text span c="red" inherit aria-hidden>
+              *
+            </Text>
+          </Text>
+          <Text size="sm" c="dimmed" mb="xs">
+            Tick the actions this role allows on each resource.
+          </Text>
+          {resources.isPending ? (
+            <Stack gap="xs">
+              <Skeleton h={48} />
+              <Skeleton h={48} />
+              <Skeleton h={48} />
+            </Stack>
+          ) : resources.isError ? (
+            <Alert color="red" title="Could not load the resources">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">The permission list could not be loaded.</Text>
+                <Button size="xs" variant="light" color="red" onClick={() => resources.refetch()}>
+                  Retry
+                </Button>
+              </Group>
+            </Alert>
+          ) : (
+            <Controller
+              control={form.control}
+              name="permissions"
+              render={({ field }) => (
+                <PermissionMatrix
+                  id={fieldId('permissions')}
+                  catalogue={resources.data}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={permissionsError(errors)}
+                />
+              )}
+            />
+          )}
+        </div>
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={resources.isPending || resources.isError}>
+            {mode === 'create' ? 'Create Role' : 'Update Role'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
