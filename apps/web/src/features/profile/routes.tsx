@@ -1,3 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { ProfileChangePasswordPage } from './change-password-page';
+import { ProfilePage } from './profile-page';
+import { ProfileUpdatePage } from './update-page';
 
-export const profileRoutes: RouteObject[] = [];
+export const profileRoutes: RouteObject[] = [
+  { path: 'hrm/profile', element: <ProfilePage /> },
+  { path: 'hrm/profile/update', element: <ProfileUpdatePage /> },
+  { path: 'hrm/profile/change-password', element: <ProfileChangePasswordPage /> },
+];

@@ -1,0 +1,63 @@
+import type { ActivityDto, ListPage, MeDto, UserDto } from '@karya/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api, toFormData } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import type { UserFormMode } from './user-form-values';
+
+/** One user for the update form (its own small hook: the list/detail module owns api.ts). */
+export const useUserForForm = (id: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.users.detail(id ?? ''),
+    queryFn: async ({ signal }) => (await api.get<UserDto>(`/admin/users/${id}`, undefined, { signal })).data,
+    enabled: Boolean(id),
+  });
+
+export type RoleOption = { _id: string; name: string };
+
+/** Roles for the picker: GET /admin/roles/suggestion?name=&selectedIds=a,b (at most 20). */
+export const useRoleSuggestions = (name: string, selectedIds: string[], enabled: boolean) =>
+  useQuery({
+    queryKey: [...queryKeys.roles.suggestion(name), selectedIds.join(',')],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<RoleOption[]>(
+          '/admin/roles/suggestion',
+          { name, selectedIds: selectedIds.join(',') || undefined },
+          { signal },
+        )
+      ).data,
+    enabled,
+    staleTime: 30_000,
+  });
+
+/** Create, update or profile update, as multipart (text fields, nested values as JSON, file `image`). */
+export const saveUser = (
+  mode: UserFormMode,
+  id: string | undefined,
+  payload: Record<string, unknown>,
+  file: File | null,
+) => {
+  const body = toFormData(payload, { field: 'image', file });
+  if (mode === 'create') return api.post<UserDto>('/admin/users', body);
+  if (mode === 'update') return api.patch<UserDto>(`/admin/users/${id}`, body);
+  return api.patch<MeDto | UserDto>(`/auth/profile/${id}`, body);
+};
+
+export const adminChangePassword = (id: string, body: { newPassword: string; confirmNewPassword: string }) =>
+  api.post<unknown>(`/admin/users/${id}/change-password`, body);
+
+/** The signed-in user's activities for the profile page. */
+export const useUserActivities = (id: string | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.users.activities(id ?? ''),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<ListPage<'activities', ActivityDto>>(
+          `/admin/users/${id}/activities`,
+          { page: '1', limit: '100' },
+          { signal },
+        )
+      ).data,
+    enabled: Boolean(id) && enabled,
+    staleTime: 60_000,
+  });
