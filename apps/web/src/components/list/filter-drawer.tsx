@@ -1,0 +1,86 @@
+import { Button, Drawer, Group, ScrollArea, Stack } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Filters, ListParams } from './list-params';
+
+export const FILTER_HASH = '#filter';
+
+export type FilterDraft = {
+  values: Filters;
+  /** Set one draft value; undefined or '' clears it. */
+  set: (name: string, value: unknown) => void;
+};
+
+/**
+ * The filter panel of a list: open while the URL hash is #filter (the page header's filter button sets
+ * it, so the panel survives a reload and Back closes it). The inputs edit a draft; Apply writes it to the
+ * URL (page back to 1) and closes; Reset clears every filter and closes.
+ */
+export const FilterDrawer = ({
+  list,
+  title = 'Filters',
+  children,
+}: {
+  list: Pick<ListParams, 'filters' | 'setFilters' | 'resetFilters'>;
+  title?: string;
+  children: (draft: FilterDraft) => ReactNode;
+}) => {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const opened = location.hash === FILTER_HASH;
+  const [values, setValues] = useState<Filters>(list.filters);
+
+  // Each time the panel opens it starts from the applied filters.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on open, not on every filter change
+  useEffect(() => {
+    if (opened) setValues(list.filters);
+  }, [opened]);
+
+  const close = () =>
+    navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true });
+
+  const draft: FilterDraft = {
+    values,
+    set: (name, value) =>
+      setValues((prev) => {
+        const next = { ...prev } as Record<string, unknown>;
+        if (value === undefined || value === null || value === '') delete next[name];
+        else next[name] = value;
+        return next as Filters;
+      }),
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={close}
+      title={title}
+      position="right"
+      size="md"
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          list.setFilters(values, { hash: '' });
+        }}
+      >
+        <Stack gap="sm">
+          {children(draft)}
+          <Group justify="flex-end" mt="md">
+            <Button
+              variant="default"
+              onClick={() => {
+                setValues({});
+                list.resetFilters({ hash: '' });
+              }}
+            >
+              Reset
+            </Button>
+            <Button type="submit">Apply</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Drawer>
+  );
+};

@@ -1,0 +1,54 @@
+import { PAGE_SIZES, pageCount } from '@karya/domain';
+import { Group, Pagination, Select, Text } from '@mantine/core';
+
+/** Page numbers plus a page-size choice; shows "21–40 of 95" (spec 1 §9: ceil(total / limit) pages). */
+export const PaginationBar = ({
+  page,
+  limit,
+  total,
+  onPageChange,
+  onLimitChange,
+  sizes = PAGE_SIZES,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+  sizes?: readonly number[];
+}) => {
+  const pages = pageCount(total, limit);
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  return (
+    <Group justify="space-between" gap="sm" mt="md" wrap="wrap">
+      <Group gap="xs">
+        <Select
+          aria-label="Rows per page"
+          data={sizes.map(String)}
+          value={String(limit)}
+          onChange={(v) => v && onLimitChange(Number(v))}
+          allowDeselect={false}
+          w={80}
+          size="sm"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {from}–{to} of {total}
+        </Text>
+      </Group>
+      <Pagination
+        total={pages}
+        value={Math.min(page, pages)}
+        onChange={onPageChange}
+        size="sm"
+        siblings={1}
+        boundaries={1}
+        getControlProps={(control) => ({
+          'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
+        })}
+        getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
+      />
+    </Group>
+  );
+};
