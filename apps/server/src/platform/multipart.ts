@@ -19,7 +19,9 @@ export const readMultipart = async (
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be an object');
     const fields: Record<string, string> = Object.create(null);
-    for (const [k, v] of Object.entries(body)) fields[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    // null is an empty value (as in a form), not the text 'null'.
+    for (const [k, v] of Object.entries(body))
+      fields[k] = typeof v === 'string' ? v : v === null ? '' : JSON.stringify(v);
     return { fields, file: null };
   }
   const fields: Record<string, string> = Object.create(null);
@@ -52,7 +54,11 @@ export const readMultipart = async (
   return { fields, file };
 };
 
-/** Turn JSON-text fields (address, languages, ...) back into values; other fields stay strings. */
+/**
+ * Turn JSON-text fields (address, languages, ...) back into values; other fields stay strings. Empty text
+ * and JSON fields are dropped (a create has nothing to clear), unless `keepEmpty`: an update passes them
+ * on as '' so its schema can clear an optional field or refuse a required one.
+ */
 export const decodeFields = (
   fields: Record<string, string>,
   spec: {
@@ -60,6 +66,7 @@ export const decodeFields = (
     boolean?: readonly string[];
     number?: readonly string[];
     allowed: readonly string[];
+    keepEmpty?: boolean;
   },
 ): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
@@ -67,7 +74,10 @@ export const decodeFields = (
     if (!Object.hasOwn(fields, key)) continue;
     const raw = fields[key]!;
     if (spec.json.includes(key)) {
-      if (raw.trim() === '') continue;
+      if (raw.trim() === '') {
+        if (spec.keepEmpty) out[key] = '';
+        continue;
+      }
       try {
         out[key] = JSON.parse(raw);
       } catch {
@@ -81,7 +91,7 @@ export const decodeFields = (
       const n = Number(raw);
       if (!Number.isFinite(n)) throw badRequest(`${key} must be a number`);
       out[key] = n;
-    } else if (raw !== '') {
+    } else if (raw !== '' || spec.keepEmpty) {
       out[key] = raw;
     }
   }

@@ -88,27 +88,31 @@ export const api = {
   list: <T>(path: string, query: Partial<ListQuery>, init?: RequestInit) =>
     api.get<T>(path, toListSearchParams(query), init),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   /**
-   * PATCH without stripping empty values: clearing a field needs an explicit null (a role's expiresAt
-   * unchecked), which the default stripping would drop.
+   * `keepEmpty`: an update that clears fields sends them empty ('', null, [], {}) instead of stripping
+   * them, since a field left out means "unchanged" (spec 1 strips empties; on update that loses clears).
    */
-  patchKeepingNulls: <T>(path: string, body: unknown) => request<T>('PATCH', path, body, {}, true),
+  patch: <T>(path: string, body?: unknown, opts: { keepEmpty?: boolean } = {}) =>
+    request<T>('PATCH', path, body, {}, opts.keepEmpty ?? false),
+  /** The same rule for the role form: an unchecked expiry is sent as expiresAt: null. */
+  patchKeepingNulls: <T>(path: string, body: unknown) => api.patch<T>(path, body, { keepEmpty: true }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };
 
 /**
  * Build a multipart body: strings as they are, nested values (address, languages, ...) as JSON text, the
- * file under its field. Empty values are stripped first (spec 1 §5).
+ * file under its field. Empty values are stripped first (spec 1 §5), unless `keepEmpty` (an update that
+ * clears fields): then only undefined is left out, null goes as '' and [] / {} as their JSON.
  */
 export const toFormData = (
   values: Record<string, unknown>,
   file?: { field: string; file: File | null | undefined },
+  opts: { keepEmpty?: boolean } = {},
 ) => {
   const form = new FormData();
-  for (const [k, v] of Object.entries(stripEmpty(values))) {
-    if (v === undefined || v === null) continue;
-    form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  for (const [k, v] of Object.entries(opts.keepEmpty ? values : stripEmpty(values))) {
+    if (v === undefined || (v === null && !opts.keepEmpty)) continue;
+    form.append(k, v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   if (file?.file) form.append(file.field, file.file);
   return form;

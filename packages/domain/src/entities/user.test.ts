@@ -175,6 +175,40 @@ describe('userUpdateSchema and profileUpdateSchema', () => {
     expect(first(userUpdateSchema, { status: 'Blocked' })).toBe('Invalid status');
     expect(messagesOf(userUpdateSchema, { status: 'Inactive' })).toEqual([]);
   });
+  it('an empty optional field means clear; an empty required one keeps its message', () => {
+    expect(
+      userUpdateSchema.parse({
+        bio: '',
+        notes: ' ',
+        dateOfBirth: '',
+        employmentType: '',
+        roles: '',
+        emergencyContact: [],
+        socialMedia: '',
+      }),
+    ).toEqual({
+      bio: null,
+      notes: null,
+      dateOfBirth: null,
+      employmentType: null,
+      roles: [],
+      emergencyContact: [],
+      socialMedia: {},
+    });
+    expect(profileUpdateSchema.parse({ bio: '', dateOfBirth: null })).toEqual({
+      bio: null,
+      dateOfBirth: null,
+    });
+    expect(first(userUpdateSchema, { dateOfBirth: '2020-01-01' })).toBe('Date of birth must be in the past.');
+    expect(first(userUpdateSchema, { gender: '' })).toBe('Gender is required');
+    expect(first(userUpdateSchema, { languages: '' })).toBe('At least one language is required');
+    expect(first(profileUpdateSchema, { address: '' })).toBe('Address is required');
+    expect(first(profileUpdateSchema, { address: { city: 'Puri', state: 'Odisha' } })).toBe(
+      'Country is required',
+    );
+    // Creating is unchanged: an empty date is still not a date.
+    expect(messagesOf(userCreateSchema, { dateOfBirth: '' })).toContain('Invalid date');
+  });
   it('the profile form has no employment fields', () => {
     expect(messagesOf(profileUpdateSchema, { phone: '9437012345' })).toEqual([]);
     const parsed = profileUpdateSchema.parse({

@@ -90,6 +90,14 @@ export const dateOfBirthSchema = dateInputSchema.refine(
   'Date of birth must be in the past.',
 );
 
+const bioSchema = text(1000, 'Bio must not exceed 1000 characters');
+const notesSchema = text(5000, 'Notes must not exceed 5000 characters');
+const emergencyContactsSchema = z
+  .array(emergencyContactSchema)
+  .max(MAX_EMERGENCY_CONTACTS, EMERGENCY_CONTACTS_LIMIT_MESSAGE);
+const employmentTypeSchema = z.enum(EMPLOYMENT_TYPES, { error: 'Invalid employment type' });
+const rolesSchema = z.array(objectIdSchema).max(50, 'Too many roles');
+
 /** Fields an employee may change about themselves (profile update). */
 const personalFields = {
   name: z
@@ -106,30 +114,54 @@ const personalFields = {
     .array(z.string().trim().min(1).max(40), { error: 'At least one language is required' })
     .min(1, 'At least one language is required')
     .max(20, 'Too many languages'),
-  bio: text(1000, 'Bio must not exceed 1000 characters').optional(),
+  bio: bioSchema.optional(),
   address: addressSchema,
-  emergencyContact: z
-    .array(emergencyContactSchema)
-    .max(MAX_EMERGENCY_CONTACTS, EMERGENCY_CONTACTS_LIMIT_MESSAGE)
-    .optional(),
+  emergencyContact: emergencyContactsSchema.optional(),
   socialMedia: socialMediaSchema.optional(),
   deleteImage: z.boolean().optional(),
 };
 
 /** Fields only an administrator sets. */
 const employmentFields = {
-  employmentType: z.enum(EMPLOYMENT_TYPES, { error: 'Invalid employment type' }).optional(),
+  employmentType: employmentTypeSchema.optional(),
   duration: z.coerce
     .number({ error: 'Duration is required' })
     .refine((v) => (DURATIONS as readonly number[]).includes(v), 'Duration must be 0, 3, 6, 12 or 24 months')
     .optional(),
-  roles: z.array(objectIdSchema).max(50, 'Too many roles').optional(),
+  roles: rolesSchema.optional(),
   status: z.enum(EDITABLE_USER_STATUSES, { error: 'Invalid status' }).optional(),
-  notes: text(5000, 'Notes must not exceed 5000 characters').optional(),
+  notes: notesSchema.optional(),
+};
+
+/**
+ * Update mode: a field that is sent is applied, so an empty value means "clear" (spec 1 says empties are
+ * stripped; on update that would make a set value impossible to remove). Optional texts become null,
+ * optional lists and links their empty value; required fields keep their own 'is required' message.
+ */
+const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? null : v), schema.nullable());
+const blankAs = <T extends z.ZodType>(empty: unknown, schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? empty : v), schema);
+
+const personalUpdateFields = {
+  ...personalFields,
+  dateOfBirth: clearable(dateOfBirthSchema),
+  bio: clearable(bioSchema),
+  // Replaced whole: a street or zip code left out is cleared.
+  address: z.object(addressSchema.shape, { error: 'Address is required' }),
+  emergencyContact: blankAs([], emergencyContactsSchema),
+  socialMedia: blankAs({}, socialMediaSchema),
+};
+const employmentUpdateFields = {
+  ...employmentFields,
+  employmentType: clearable(employmentTypeSchema),
+  roles: blankAs([], rolesSchema),
+  notes: clearable(notesSchema),
 };
 
 /** Duration is required for Contract and Internship; every other type has none (spec 1 §4, §5). */
-const durationRule = (v: { employmentType?: string; duration?: number }, ctx: z.RefinementCtx) => {
+const durationRule = (v: { employmentType?: string | null; duration?: number }, ctx: z.RefinementCtx) => {
   const needs =
     v.employmentType && (EMPLOYMENT_TYPES_WITH_DURATION as readonly string[]).includes(v.employmentType);
   if (needs && !v.duration)
@@ -142,12 +174,12 @@ export const userCreateSchema = z
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
 export const userUpdateSchema = z
-  .object({ ...personalFields, ...employmentFields })
+  .object({ ...personalUpdateFields, ...employmentUpdateFields })
   .partial()
   .superRefine(durationRule);
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-export const profileUpdateSchema = z.object(personalFields).partial();
+export const profileUpdateSchema = z.object(personalUpdateFields).partial();
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** Multipart fields that carry JSON text (spec 1 §7: nested values in multipart forms). */

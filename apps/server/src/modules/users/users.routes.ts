@@ -60,6 +60,7 @@ const activitiesQuery = z.object({
 const readUserForm = async (
   request: FastifyRequest,
   allowed: readonly string[],
+  mode: 'create' | 'update',
 ): Promise<{ values: Record<string, unknown>; upload: Upload }> => {
   const form = await readMultipart(request, {
     fileField: 'image',
@@ -71,6 +72,8 @@ const readUserForm = async (
     boolean: ['deleteImage'],
     number: ['duration'],
     allowed,
+    // On update an empty field means "clear it" (the update schemas decide what that may do).
+    keepEmpty: mode === 'update',
   });
   return { values, upload: form.file ? { data: form.file.data, filename: form.file.filename } : null };
 };
@@ -107,7 +110,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   );
 
   r.post('/admin/users', { config: { access: permission('user', 'create') } }, async (request, reply) => {
-    const { values, upload } = await readUserForm(request, CREATE_KEYS);
+    const { values, upload } = await readUserForm(request, CREATE_KEYS, 'create');
     const input = userCreateSchema.parse(values);
     const user = await createUser(deps, principalOf(request), input, upload);
     return reply.status(201).send(ok('User created successfully', user));
@@ -117,7 +120,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     '/admin/users/:id',
     { config: { access: permission('user', 'update') }, schema: { params: idParams } },
     async (request) => {
-      const { values, upload } = await readUserForm(request, UPDATE_KEYS);
+      const { values, upload } = await readUserForm(request, UPDATE_KEYS, 'update');
       const input = userUpdateSchema.parse(values);
       const user = await updateUser(deps, principalOf(request), request.params.id, input, upload);
       return ok('User updated successfully', user);
@@ -130,7 +133,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     async (request) => {
       const principal = principalOf(request);
       if (request.params.id !== principal.user.id) throw forbidden('You can only update your own profile.');
-      const { values, upload } = await readUserForm(request, PROFILE_KEYS);
+      const { values, upload } = await readUserForm(request, PROFILE_KEYS, 'update');
       const input = profileUpdateSchema.parse(values);
       const user = await updateUser(deps, principal, principal.user.id, input, upload);
       return ok('Profile updated successfully', user);

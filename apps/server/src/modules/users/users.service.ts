@@ -127,6 +127,14 @@ const durationFor = (employmentType: string | null | undefined, duration: number
     ? (duration ?? 0)
     : 0;
 
+/** A blank street or zip code is no street or zip code (the address is stored as sent, minus those). */
+const cleanAddress = <T extends { street?: string; zipCode?: string }>(address: T): T => {
+  const out = { ...address };
+  if (!out.street) delete out.street;
+  if (!out.zipCode) delete out.zipCode;
+  return out;
+};
+
 const mustLoad = async (db: Db, id: string): Promise<UserDto> => {
   const dto = await loadUserDto(db, id);
   if (!dto) throw notFound(USER_MESSAGES.notFound);
@@ -267,7 +275,7 @@ export const createUser = async (
         duration: durationFor(input.employmentType, input.duration),
         languages: input.languages,
         bio: input.bio ?? null,
-        address: input.address,
+        address: cleanAddress(input.address),
         passwordHash,
         // The administrator knows this password, so the user must replace it at first sign-in.
         mustChangePassword: true,
@@ -338,12 +346,16 @@ export const updateUser = async (
   const now = deps.clock.now();
   const set: Partial<typeof users.$inferInsert> = { updatedAt: now, updatedBy: principal.user.id };
   const fields = set as Record<string, unknown>;
+  // Every field sent is applied: null (an optional text sent empty) clears it, [] and {} empty a list.
   for (const key of PERSONAL_KEYS) if (input[key] !== undefined) fields[key] = input[key];
-  if (input.dateOfBirth !== undefined) set.dateOfBirth = input.dateOfBirth.slice(0, 10);
+  if (input.address !== undefined) set.address = cleanAddress(input.address);
+  if (input.dateOfBirth !== undefined)
+    set.dateOfBirth = input.dateOfBirth === null ? null : input.dateOfBirth.slice(0, 10);
   // A new address has not been proven to reach this person.
   if (emailChanged) set.isEmailVerified = false;
   if (admin.employmentType !== undefined || admin.duration !== undefined) {
-    const type = admin.employmentType ?? target.employmentType;
+    // null clears the type (and with it the duration); absent keeps the stored one.
+    const type = admin.employmentType !== undefined ? admin.employmentType : target.employmentType;
     set.employmentType = type;
     set.duration = durationFor(type, admin.duration ?? target.duration);
   }

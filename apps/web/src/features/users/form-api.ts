@@ -30,14 +30,17 @@ export const useRoleSuggestions = (name: string, selectedIds: string[], enabled:
     staleTime: 30_000,
   });
 
-/** Create, update or profile update, as multipart (text fields, nested values as JSON, file `image`). */
+/**
+ * Create, update or profile update, as multipart (text fields, nested values as JSON, file `image`). An
+ * update's payload holds only changed fields and keeps its empty ones: they clear the stored value.
+ */
 export const saveUser = (
   mode: UserFormMode,
   id: string | undefined,
   payload: Record<string, unknown>,
   file: File | null,
 ) => {
-  const body = toFormData(payload, { field: 'image', file });
+  const body = toFormData(payload, { field: 'image', file }, { keepEmpty: mode !== 'create' });
   if (mode === 'create') return api.post<UserDto>('/admin/users', body);
   if (mode === 'update') return api.patch<UserDto>(`/admin/users/${id}`, body);
   return api.patch<MeDto | UserDto>(`/auth/profile/${id}`, body);

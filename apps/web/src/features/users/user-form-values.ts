@@ -38,9 +38,6 @@ export type UserFormValues = {
   deleteImage: boolean;
 };
 
-/** Fields an administrator sets; the profile form neither shows nor sends them. */
-const ADMIN_ONLY = ['employmentType', 'duration', 'roles', 'status', 'notes'] as const;
-
 export const hasDuration = (employmentType: string) =>
   (EMPLOYMENT_TYPES_WITH_DURATION as readonly string[]).includes(employmentType);
 
@@ -105,12 +102,63 @@ export const userFormValuesFrom = (user: UserDto | null | undefined): UserFormVa
   };
 };
 
+const addressOf = (values: UserFormValues) => ({
+  ...(stripEmpty(values.address) as object),
+  city: values.address.city,
+  state: values.address.state,
+  country: values.address.country,
+});
+
+const updatePayloadFrom = (values: UserFormValues, mode: UserFormMode): Record<string, unknown> => {
+  const out: Record<string, unknown> = {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    gender: values.gender,
+    dateOfBirth: values.dateOfBirth,
+    maritalStatus: values.maritalStatus,
+    languages: values.languages,
+    bio: values.bio,
+    address: addressOf(values),
+    emergencyContact: values.emergencyContact,
+    socialMedia: stripEmpty(values.socialMedia),
+  };
+  if (mode === 'update') {
+    out.employmentType = values.employmentType;
+    // A contract type needs a duration; the others always send 0 so an old duration does not linger.
+    out.duration = hasDuration(values.employmentType) ? Number(values.duration || 0) : 0;
+    out.roles = values.roles;
+    out.notes = values.notes;
+    // A status is never cleared: none picked (a Blocked or Deleted user) means unchanged.
+    if (values.status) out.status = values.status;
+  }
+  if (values.deleteImage) out.deleteImage = true;
+  return out;
+};
+
 /**
- * What is validated and sent: empty values stripped (spec 1 §5), fields the mode does not have removed.
- * Required fields are kept as typed, so a cleared one fails with its own 'is required' message instead of
- * silently dropping out of a partial (update) schema.
+ * The update request: only the fields the user changed against the loaded user (so someone else's edit
+ * of another field survives), each as validated; a cleared optional text (null after validation) as ''.
  */
-export const userPayloadFrom = (values: UserFormValues, mode: UserFormMode): Record<string, unknown> => {
+export const changedUserPayload = (
+  validated: Record<string, unknown>,
+  values: UserFormValues,
+  initial: UserFormValues,
+): Record<string, unknown> => {
+  const changed = (k: keyof UserFormValues) => JSON.stringify(values[k]) !== JSON.stringify(initial[k]);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(validated)) {
+    const sent =
+      k === 'deleteImage' ||
+      (k in initial && changed(k as keyof UserFormValues)) ||
+      // The duration belongs to the employment type: a new type takes its duration along.
+      (k === 'duration' && changed('employmentType'));
+    if (sent) out[k] = v ?? '';
+  }
+  return out;
+};
+
+const createPayloadFrom = (values: UserFormValues): Record<string, unknown> => {
   const { password, deleteImage, ...rest } = values;
   const out = stripEmpty({
     ...rest,
@@ -118,20 +166,24 @@ export const userPayloadFrom = (values: UserFormValues, mode: UserFormMode): Rec
   }) as Record<string, unknown>;
   for (const k of ['name', 'email', 'phone', 'gender', 'maritalStatus'] as const) out[k] = values[k];
   out.languages = values.languages;
-  out.address = {
-    ...(stripEmpty(values.address) as object),
-    city: values.address.city,
-    state: values.address.state,
-    country: values.address.country,
-  };
-  if (mode === 'create') out.password = password;
-  if (mode !== 'update') delete out.status;
-  if (mode === 'profile') for (const k of ADMIN_ONLY) delete out[k];
-  // A contract type needs a duration; the others always send 0 so an old duration does not linger.
-  if (mode !== 'profile' && out.employmentType && !hasDuration(String(out.employmentType))) out.duration = 0;
+  out.address = addressOf(values);
+  out.password = password;
+  delete out.status;
+  // A contract type needs a duration; the others always send 0.
+  if (out.employmentType && !hasDuration(String(out.employmentType))) out.duration = 0;
   if (deleteImage) out.deleteImage = true;
   return out;
 };
+
+/**
+ * What is validated and sent. Create: empty values stripped (spec 1 §5). Update and profile: every field
+ * as the form holds it, an emptied one included, since on update an empty value means "clear it" (bio,
+ * notes, date of birth and employment type as '', contacts and roles as [], social links as {}; the
+ * address goes whole, without a blank street or zip code). Fields the mode does not have are removed.
+ * Required fields are kept as typed, so a cleared one fails with its own 'is required' message.
+ */
+export const userPayloadFrom = (values: UserFormValues, mode: UserFormMode): Record<string, unknown> =>
+  mode === 'create' ? createPayloadFrom(values) : updatePayloadFrom(values, mode);
 
 export const schemaFor = (mode: UserFormMode) =>
   mode === 'create' ? userCreateSchema : mode === 'update' ? userUpdateSchema : profileUpdateSchema;

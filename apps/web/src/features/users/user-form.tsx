@@ -46,6 +46,7 @@ import { EmergencyContactsEditor } from './user-form-emergency';
 import { NewUserPasswordInput, RolesPicker } from './user-form-fields';
 import { ProfileImagePicker } from './user-form-image';
 import {
+  changedUserPayload,
   durationAfterTypeChange,
   fieldOfServerError,
   hasDuration,
@@ -244,7 +245,10 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
     if (running.current) return;
     running.current = true;
     try {
-      const payload = stripEmpty(parsed as unknown as Record<string, unknown>);
+      // A create sends what is filled in; an update only what changed, clears included (see form-api).
+      const validated = parsed as unknown as Record<string, unknown>;
+      const payload =
+        mode === 'create' ? stripEmpty(validated) : changedUserPayload(validated, form.getValues(), defaults);
       const result = await withLoadingToast(LOADING[mode], () =>
         saveUser(mode, mode === 'create' ? undefined : user?._id, payload, file),
       );

@@ -1,0 +1,220 @@
+import { type MeDto, type UserDto, userUpdateSchema } from '@karya/domain';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { type ReactNode, useState } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../app/auth';
+import { toFormData } from '../../lib/api';
+import { UserForm } from './user-form';
+import { changedUserPayload, userFormValuesFrom, userPayloadFrom } from './user-form-values';
+
+const ID = 'c'.repeat(24);
+const ROLE = 'd'.repeat(24);
+
+const user = {
+  _id: ID,
+  name: 'Asha Das',
+  email: 'asha@example.com',
+  phone: '9876543210',
+  gender: 'Female',
+  dateOfBirth: '1990-06-15',
+  maritalStatus: 'Single',
+  employmentType: 'Contract',
+  duration: 6,
+  languages: ['English'],
+  bio: 'Likes long walks',
+  address: { street: '12 Link Road', city: 'Cuttack', state: 'Odisha', country: 'India', zipCode: '753012' },
+  roles: [{ _id: ROLE, name: 'HR', expiresAt: null }],
+  status: 'Active',
+  image: null,
+  emergencyContact: [{ name: 'Ravi', relationship: 'Father', phone: '9876543211' }],
+  socialMedia: { linkedin: 'https://linkedin.com/in/asha' },
+  notes: 'Joined from Puri',
+} as unknown as UserDto;
+
+const me = {
+  ...user,
+  _id: 'a'.repeat(24),
+  permissions: [
+    { resource: 'user', actions: ['read', 'update'] },
+    { resource: 'role', actions: ['suggestion'] },
+    { resource: 'profile', actions: ['update'] },
+  ],
+  expiredRoles: [],
+  mustChangePassword: false,
+} as unknown as MeDto;
+
+type Call = { method: string; url: string; body: BodyInit | null | undefined };
+let calls: Call[] = [];
+
+const envelope = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ success: status < 400, message: 'OK', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+beforeEach(() => {
+  calls = [];
+  sessionStorage.clear();
+  // The network is the edge of the unit under test: answer the calls the form makes.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body });
+      if (url === '/api/auth/me') return envelope(me);
+      if (url.startsWith('/api/admin/roles/suggestion')) return envelope([]);
+      if (method === 'PATCH') return envelope(user);
+      return envelope(null, 404);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const Wrap = ({ children, path }: { children: ReactNode; path: string }) => {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider env="test">
+        <ModalsProvider>
+          <AuthProvider>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path={path} element={children} />
+                <Route path="/admin/users/:id" element={<p>User detail</p>} />
+                <Route path="/hrm/profile" element={<p>Profile</p>} />
+              </Routes>
+            </MemoryRouter>
+          </AuthProvider>
+        </ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+};
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+
+/** Submit and return the PATCH call's multipart fields. */
+const submit = async (button: string, done: string) => {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: button }));
+  });
+  await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+  expect(await screen.findByText(done)).toBeTruthy();
+  const patch = calls.find((c) => c.method === 'PATCH')!;
+  return { url: patch.url, body: Object.fromEntries((patch.body as FormData).entries()) };
+};
+
+describe('update form: only changed fields are sent, clears included', { timeout: 30_000 }, () => {
+  it('sends a cleared bio as an empty string and nothing else', async () => {
+    render(
+      <Wrap path={`/admin/users/${ID}/update`}>
+        <UserForm mode="update" user={user} />
+      </Wrap>,
+    );
+    type('Bio', '');
+    const { url, body } = await submit('Update User', 'User detail');
+    expect(url).toBe(`/api/admin/users/${ID}`);
+    expect(body).toEqual({ bio: '' });
+  });
+
+  it('sends only the changed name, and clears notes and the street', async () => {
+    render(
+      <Wrap path={`/admin/users/${ID}/update`}>
+        <UserForm mode="update" user={user} />
+      </Wrap>,
+    );
+    type('Name', 'Asha Nayak');
+    type('Notes', '  ');
+    type('Street', '');
+    const { body } = await submit('Update User', 'User detail');
+    expect(body).toEqual({
+      name: 'Asha Nayak',
+      notes: '',
+      // The address goes whole: the street left out is cleared.
+      address: JSON.stringify({ city: 'Cuttack', state: 'Odisha', country: 'India', zipCode: '753012' }),
+    });
+  });
+
+  it('profile: clears the social link and the emergency contacts as {} and []', async () => {
+    render(
+      <Wrap path="/hrm/profile/update">
+        <UserForm mode="profile" user={user} />
+      </Wrap>,
+    );
+    type('LinkedIn', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Ravi' }));
+    const { url, body } = await submit('Update Profile', 'Profile');
+    expect(url).toBe(`/api/auth/profile/${ID}`);
+    expect(body).toEqual({ socialMedia: '{}', emergencyContact: '[]' });
+  });
+
+  it('refuses an emptied required field with its message and sends nothing', async () => {
+    render(
+      <Wrap path={`/admin/users/${ID}/update`}>
+        <UserForm mode="update" user={user} />
+      </Wrap>,
+    );
+    type('City', '');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Update User' }));
+    });
+    expect(await screen.findByText('City is required')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+});
+
+describe('update payload', () => {
+  const initial = userFormValuesFrom(user);
+  const payloadFor = (changes: Partial<typeof initial>) => {
+    const values = { ...initial, ...changes };
+    const validated = userUpdateSchema.parse(userPayloadFrom(values, 'update'));
+    return changedUserPayload(validated as Record<string, unknown>, values, initial);
+  };
+
+  it('is empty when nothing changed', () => {
+    expect(payloadFor({})).toEqual({});
+  });
+
+  it('carries each clear as its empty value', () => {
+    expect(
+      payloadFor({
+        bio: '',
+        dateOfBirth: '',
+        notes: '',
+        employmentType: '',
+        roles: [],
+        emergencyContact: [],
+        socialMedia: { ...initial.socialMedia, linkedin: '' },
+      }),
+    ).toEqual({
+      bio: '',
+      dateOfBirth: '',
+      notes: '',
+      employmentType: '',
+      // A new employment type takes its duration along.
+      duration: 0,
+      roles: [],
+      emergencyContact: [],
+      socialMedia: {},
+    });
+  });
+
+  it('keeps the clears in the multipart body, while a create still strips empties', () => {
+    const clears = { bio: '', roles: [], socialMedia: {}, gone: undefined, none: null };
+    expect(Object.fromEntries(toFormData(clears, undefined, { keepEmpty: true }).entries())).toEqual({
+      bio: '',
+      roles: '[]',
+      socialMedia: '{}',
+      none: '',
+    });
+    expect([...toFormData(clears).entries()]).toEqual([]);
+  });
+});
