@@ -5,7 +5,7 @@ import '@mantine/spotlight/styles.css';
 import '@mantine/dropzone/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, Providers } from './app/providers';
 import { router } from './app/router';
 

@@ -1,5 +1,86 @@
-export const NotFoundPage = () => <p>404 Page Not Found</p>;
-export const CrashPage = () => (
-  <p>Oops! Something went wrong... try refreshing the page or contact support</p>
+import { MESSAGES } from '@karya/domain';
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLock, IconMapQuestion } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../auth';
+import { homePathFor } from '../shell/menu';
+
+const HomeButton = ({ variant }: { variant?: 'filled' | 'light' }) => {
+  const { permissions } = useAuth();
+  return (
+    <Button component={Link} to={homePathFor(permissions)} variant={variant}>
+      Go to the dashboard
+    </Button>
+  );
+};
+
+const ErrorLayout = ({
+  icon,
+  code,
+  title,
+  children,
+  action,
+  fullHeight,
+}: {
+  icon: ReactNode;
+  code?: string;
+  title: string;
+  children: ReactNode;
+  action: ReactNode;
+  fullHeight?: boolean;
+}) => (
+  <Center mih={fullHeight ? '100dvh' : '60vh'} p="md">
+    <Stack align="center" gap="sm" maw={520} ta="center">
+      <ThemeIcon size={64} radius="xl" variant="light" color="karya">
+        {icon}
+      </ThemeIcon>
+      {code && (
+        <Text c="dimmed" fw={700} size="sm" aria-hidden>
+          {code}
+        </Text>
+      )}
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text c="dimmed">{children}</Text>
+      {action}
+    </Stack>
+  </Center>
 );
-export const UnauthorizedPage = () => <p>You are Unauthorized</p>;
+
+/** Unknown paths (spec 1 §2). */
+export const NotFoundPage = () => (
+  <ErrorLayout icon={<IconMapQuestion size={36} />} code="404" title="Page Not Found" action={<HomeButton />}>
+    The page you are looking for does not exist or has been moved.
+  </ErrorLayout>
+);
+
+/**
+ * A render error anywhere in the router tree (the router's errorElement). It may replace the shell, so it
+ * takes the full height and offers a plain reload.
+ */
+export const CrashPage = () => (
+  <ErrorLayout
+    icon={<IconAlertTriangle size={36} />}
+    title="Something went wrong"
+    fullHeight
+    action={<Button onClick={() => window.location.reload()}>Refresh Page</Button>}
+  >
+    {MESSAGES.crash}
+  </ErrorLayout>
+);
+
+const UNAUTHORIZED_TITLE = 'You are Unauthorized';
+
+/** The path is not allowed for the user's permissions (spec 1 §2, §8). */
+export const UnauthorizedPage = () => (
+  <ErrorLayout
+    icon={<IconLock size={36} />}
+    code="403"
+    title={UNAUTHORIZED_TITLE}
+    action={<HomeButton variant="light" />}
+  >
+    {MESSAGES.unauthorizedPage.replace(`${UNAUTHORIZED_TITLE}. `, '')}
+  </ErrorLayout>
+);

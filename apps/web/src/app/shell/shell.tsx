@@ -1,4 +1,234 @@
-import { Outlet } from 'react-router';
+import { canAccessPath, MESSAGES } from '@karya/domain';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Avatar,
+  Burger,
+  Group,
+  NavLink,
+  ScrollArea,
+  SegmentedControl,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconBeach,
+  IconBriefcase,
+  IconBuildingStore,
+  IconBulb,
+  IconCalendarEvent,
+  IconChecklist,
+  IconCircleCheck,
+  IconClipboardList,
+  IconFileInvoice,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMail,
+  IconMessages,
+  IconPackage,
+  IconReceipt,
+  IconShieldLock,
+  IconUserCheck,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { type ComponentType, useEffect, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../auth';
+import { BirthdayBanner } from '../birthday-banner';
+import { CHANGE_PASSWORD_PATH, GlobalHandlers } from '../global-dialogs';
+import { useBackspaceBack } from '../hooks/use-backspace-back';
+import { useLogout } from '../hooks/use-logout';
+import { useNumberWheelBlur } from '../hooks/use-number-wheel-blur';
+import { useScrollRestoration } from '../hooks/use-scroll-restoration';
+import { UnauthorizedPage } from '../pages/error-pages';
+import { type Area, areaForPath, isEntryActive, visibleAreas, visibleEntries } from './menu';
 
-/** Placeholder: the application shell (sidebar, header, switcher, dialogs) replaces this. */
-export const Shell = () => <Outlet />;
+const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
+  dashboard: IconLayoutDashboard,
+  attendance: IconUserCheck,
+  leave: IconBeach,
+  task: IconChecklist,
+  expense: IconReceipt,
+  mail: IconMail,
+  customer: IconUsers,
+  'follow-up': IconMessages,
+  product: IconPackage,
+  requirement: IconClipboardList,
+  quotation: IconFileInvoice,
+  project: IconBriefcase,
+  verification: IconCircleCheck,
+  suggestion: IconBulb,
+  rejection: IconAlertTriangle,
+  user: IconUsers,
+  team: IconUsersGroup,
+  role: IconShieldLock,
+  calendar: IconCalendarEvent,
+  store: IconBuildingStore,
+};
+
+const SIDEBAR_QUERY = '(min-width: 768px)';
+
+/**
+ * The signed-in application frame (spec 1 §2 Shell): header with the sidebar toggle, the profile link and
+ * Log out; a sidebar with the HRM / CRM / Admin switcher and that area's menu; the path guard; and the
+ * global behaviours (dialogs, Backspace, wheel, scroll memory).
+ */
+export const Shell = () => {
+  const { user, permissions } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { confirmLogout } = useLogout();
+  const wide = useMediaQuery(SIDEBAR_QUERY, window.matchMedia?.(SIDEBAR_QUERY).matches ?? true, {
+    getInitialValueInEffect: false,
+  });
+  const [opened, setOpened] = useState(wide);
+  useEffect(() => setOpened(wide), [wide]);
+
+  useBackspaceBack();
+  useNumberWheelBlur();
+  useScrollRestoration();
+
+  const pathname = location.pathname;
+  const areas = visibleAreas(permissions);
+  const area: Area | undefined = areaForPath(pathname) ?? areas[0]?.area;
+  const entries = area ? visibleEntries(area, permissions) : [];
+
+  const mustChange = Boolean(user?.mustChangePassword);
+  useEffect(() => {
+    if (mustChange && pathname !== CHANGE_PASSWORD_PATH)
+      notifications.show({
+        id: 'password-change-required',
+        color: 'yellow',
+        message: MESSAGES.passwordChangeRequired,
+      });
+  }, [mustChange, pathname]);
+
+  // On a phone the sidebar covers the page: any navigation closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  useEffect(() => {
+    if (!wide) setOpened(false);
+  }, [pathname]);
+
+  let content = <Outlet />;
+  if (mustChange && pathname !== CHANGE_PASSWORD_PATH)
+    content = <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  else if (!(mustChange && pathname === CHANGE_PASSWORD_PATH) && !canAccessPath(permissions, pathname))
+    content = <UnauthorizedPage />;
+
+  const firstName = user?.name.split(' ')[0] ?? '';
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+      padding="md"
+    >
+      <Anchor
+        href="#main"
+        pos="absolute"
+        left={-9999}
+        style={{ zIndex: 1000 }}
+        onFocus={(e) => {
+          e.currentTarget.style.left = '8px';
+        }}
+        onBlur={(e) => {
+          e.currentTarget.style.left = '-9999px';
+        }}
+      >
+        Skip to content
+      </Anchor>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={() => setOpened((o) => !o)}
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Text component={Link} to="/" fw={800} size="lg" c="karya.7" style={{ textDecoration: 'none' }}>
+              Karya
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="My profile">
+              <UnstyledButton
+                component={Link}
+                to="/hrm/profile"
+                aria-label={`My profile (${user?.name ?? ''})`}
+                style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+              >
+                <Avatar src={user?.image?.url} alt={user?.name} radius="xl" size={32} color="karya">
+                  {firstName.charAt(0).toUpperCase()}
+                </Avatar>
+                <Text size="sm" fw={500} visibleFrom="xs" maw={140} truncate>
+                  {firstName}
+                </Text>
+              </UnstyledButton>
+            </Tooltip>
+            <Tooltip label="Log out">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label="Log out"
+                onClick={confirmLogout}
+              >
+                <IconLogout size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        {areas.length > 0 && (
+          <AppShell.Section mb="sm">
+            <SegmentedControl
+              fullWidth
+              aria-label="Area"
+              value={area && areas.some((a) => a.area === area) ? area : ''}
+              data={areas.map((a) => ({ value: a.area, label: a.label }))}
+              onChange={(value) => {
+                const target = areas.find((a) => a.area === value);
+                if (target) navigate(target.path);
+              }}
+            />
+          </AppShell.Section>
+        )}
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label={area ? `${area.toUpperCase()} menu` : 'Menu'}>
+            {entries.map((entry) => {
+              const Icon = ICONS[entry.icon] ?? IconLayoutDashboard;
+              const active = isEntryActive(entry, pathname);
+              return (
+                <NavLink
+                  key={entry.path}
+                  component={Link}
+                  to={entry.path}
+                  label={entry.label}
+                  leftSection={<Icon size={18} stroke={1.6} />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              );
+            })}
+          </nav>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main" bg="gray.0" style={{ minHeight: '100dvh' }}>
+        <BirthdayBanner />
+        {content}
+      </AppShell.Main>
+      <GlobalHandlers />
+    </AppShell>
+  );
+};

@@ -1,3 +1,8 @@
 import type { RouteObject } from 'react-router';
+import { CrashPage } from '../../app/pages/error-pages';
+import { LoginPage } from './login-page';
 
-export const authRoutes: RouteObject[] = [];
+/** Public routes, outside the guarded shell. */
+export const authRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <CrashPage /> },
+];

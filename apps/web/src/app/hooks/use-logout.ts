@@ -1,0 +1,60 @@
+import { MESSAGES } from '@karya/domain';
+import { modals } from '@mantine/modals';
+import type { QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+const isMeKey = (key: readonly unknown[]) => JSON.stringify(key) === JSON.stringify(queryKeys.me);
+
+/** Location state telling the sign-in page that the user just left (see clearSession). */
+export const SIGNED_OUT_STATE = { signedOut: true } as const;
+
+/** Forget every cached record and the user. */
+export const clearSession = async (client: QueryClient) => {
+  await client.cancelQueries();
+  client.removeQueries({ predicate: (q) => !isMeKey(q.queryKey) });
+  client.setQueryData(queryKeys.me, null);
+};
+
+/**
+ * Leave the signed-in app for the sign-in page. The sign-in page clears the session once it is on
+ * screen: clearing here, while the shell is still mounted, would let the shell's guard redirect first
+ * (to /login?redirect=...) and win the race.
+ */
+export const useLeaveSession = () => {
+  const navigate = useNavigate();
+  return useCallback(
+    async (to: string) => {
+      await navigate(to, { replace: true, state: SIGNED_OUT_STATE });
+    },
+    [navigate],
+  );
+};
+
+/** Log out after confirming (spec 1 §2 Shell): POST /auth/logout, clear the cache, go to /login. */
+export const useLogout = () => {
+  const leave = useLeaveSession();
+  const logoutNow = useCallback(async () => {
+    try {
+      await api.post('/auth/logout');
+    } catch {
+      // The session may already be gone; leaving is still right.
+    }
+    await leave('/login');
+  }, [leave]);
+  const confirmLogout = useCallback(
+    () =>
+      modals.openConfirmModal({
+        title: 'Log out',
+        centered: true,
+        children: MESSAGES.logoutConfirm,
+        labels: { confirm: 'Log out', cancel: 'Cancel' },
+        confirmProps: { color: 'red' },
+        onConfirm: () => void logoutNow(),
+      }),
+    [logoutNow],
+  );
+  return { confirmLogout, logoutNow };
+};

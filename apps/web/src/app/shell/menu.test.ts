@@ -1,0 +1,91 @@
+import { permissionSetFromList } from '@karya/domain';
+import { describe, expect, it } from 'vitest';
+import { areaForPath, homePathFor, isEntryActive, MENU, visibleAreas, visibleEntries } from './menu';
+
+const perms = (...pairs: [string, string[]][]) =>
+  permissionSetFromList(pairs.map(([resource, actions]) => ({ resource, actions })));
+
+const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
+
+describe('menu gating', () => {
+  it('keeps the spec menus in order', () => {
+    expect(MENU.map((a) => a.area)).toEqual(['hrm', 'crm', 'admin']);
+    expect(labels(MENU[0]!.entries)).toEqual([
+      'Dashboard',
+      'Attendance',
+      'Leaves',
+      'Task',
+      'Expenses',
+      'Mail',
+    ]);
+    expect(labels(MENU[1]!.entries)).toEqual([
+      'Dashboard',
+      'Customers',
+      'Follow Up',
+      'Products',
+      'Requirement',
+      'Quotation',
+      'Projects',
+    ]);
+    expect(labels(MENU[2]!.entries)).toEqual([
+      'Dashboard',
+      'Products',
+      'Verifications',
+      'Suggestions',
+      'Rejection Analysis',
+      'Manage Users',
+      'Manage Teams',
+      'Role Management',
+    ]);
+  });
+
+  it('shows the HRM dashboard with no permission and nothing else', () => {
+    const none = perms();
+    expect(labels(visibleEntries('hrm', none))).toEqual(['Dashboard']);
+    expect(visibleEntries('crm', none)).toEqual([]);
+    expect(visibleEntries('admin', none)).toEqual([]);
+    expect(visibleAreas(none)).toEqual([]);
+  });
+
+  it('shows each entry only with read on its resource', () => {
+    const p = perms(
+      ['hrm', ['read']],
+      ['task', ['read']],
+      ['mail', ['create']], // create without read does not show Mail
+      ['admin', ['read']],
+      ['user', ['read', 'update']],
+      ['role', ['read']],
+      ['product-stock', ['read']],
+    );
+    expect(labels(visibleEntries('hrm', p))).toEqual(['Dashboard', 'Task']);
+    expect(labels(visibleEntries('admin', p))).toEqual([
+      'Dashboard',
+      'Products',
+      'Manage Users',
+      'Role Management',
+    ]);
+    expect(visibleEntries('admin', p).find((e) => e.label === 'Products')?.path).toBe(
+      '/admin/products/stocks',
+    );
+  });
+
+  it('offers only areas with read on hrm, crm or admin', () => {
+    expect(visibleAreas(perms(['crm', ['read']], ['admin', ['read']])).map((a) => a.area)).toEqual([
+      'crm',
+      'admin',
+    ]);
+    expect(visibleAreas(perms(['customer', ['read']])).map((a) => a.area)).toEqual([]);
+    expect(homePathFor(perms(['crm', ['read']]))).toBe('/crm');
+    expect(homePathFor(perms())).toBe('/hrm/profile');
+  });
+
+  it('follows the current path', () => {
+    expect(areaForPath('/crm/customers/abc')).toBe('crm');
+    expect(areaForPath('/admin')).toBe('admin');
+    expect(areaForPath('/')).toBeUndefined();
+    const [dashboard, products] = MENU[2]!.entries;
+    expect(isEntryActive(dashboard!, '/admin')).toBe(true);
+    expect(isEntryActive(dashboard!, '/admin/users')).toBe(false);
+    expect(isEntryActive(products!, '/admin/products/vendors/create')).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+import { can, type PermissionSet } from '@karya/domain';
+
+export type Area = 'hrm' | 'crm' | 'admin';
+
+export type MenuEntry = {
+  label: string;
+  path: string;
+  /** Read on this resource shows the entry; null means no permission is needed (HRM dashboard). */
+  resource: string | null;
+  icon: string;
+};
+
+export type AreaDefinition = {
+  area: Area;
+  label: string;
+  path: string;
+  resource: Area;
+  entries: MenuEntry[];
+};
+
+/**
+ * The whole sidebar as one table (spec 1 §2 Shell). Order of areas follows the module display order
+ * hrm, crm, admin; each entry shows only with read on its resource.
+ */
+export const MENU: readonly AreaDefinition[] = [
+  {
+    area: 'hrm',
+    label: 'HRM',
+    path: '/hrm',
+    resource: 'hrm',
+    entries: [
+      { label: 'Dashboard', path: '/hrm', resource: null, icon: 'dashboard' },
+      { label: 'Attendance', path: '/hrm/attendances', resource: 'attendance', icon: 'attendance' },
+      { label: 'Leaves', path: '/hrm/leaves', resource: 'leave', icon: 'leave' },
+      { label: 'Task', path: '/hrm/tasks', resource: 'task', icon: 'task' },
+      { label: 'Expenses', path: '/hrm/expenses', resource: 'expense', icon: 'expense' },
+      { label: 'Mail', path: '/hrm/mail', resource: 'mail', icon: 'mail' },
+    ],
+  },
+  {
+    area: 'crm',
+    label: 'CRM',
+    path: '/crm',
+    resource: 'crm',
+    entries: [
+      { label: 'Dashboard', path: '/crm', resource: 'crm', icon: 'dashboard' },
+      { label: 'Customers', path: '/crm/customers', resource: 'customer', icon: 'customer' },
+      { label: 'Follow Up', path: '/crm/follow-ups', resource: 'follow-up', icon: 'follow-up' },
+      { label: 'Products', path: '/crm/products', resource: 'product', icon: 'product' },
+      { label: 'Requirement', path: '/crm/requirements', resource: 'requirement', icon: 'requirement' },
+      { label: 'Quotation', path: '/crm/quotations', resource: 'quotation', icon: 'quotation' },
+      { label: 'Projects', path: '/crm/projects', resource: 'project', icon: 'project' },
+    ],
+  },
+  {
+    area: 'admin',
+    label: 'Admin',
+    path: '/admin',
+    resource: 'admin',
+    entries: [
+      { label: 'Dashboard', path: '/admin', resource: 'admin', icon: 'dashboard' },
+      { label: 'Products', path: '/admin/products/stocks', resource: 'product-stock', icon: 'product' },
+      {
+        label: 'Verifications',
+        path: '/admin/verifications',
+        resource: 'verification',
+        icon: 'verification',
+      },
+      { label: 'Suggestions', path: '/admin/suggestions', resource: 'suggestion', icon: 'suggestion' },
+      {
+        label: 'Rejection Analysis',
+        path: '/admin/rejection-analysis',
+        resource: 'rejection-analysis',
+        icon: 'rejection',
+      },
+      { label: 'Manage Users', path: '/admin/users', resource: 'user', icon: 'user' },
+      { label: 'Manage Teams', path: '/admin/teams', resource: 'team', icon: 'team' },
+      { label: 'Role Management', path: '/admin/roles', resource: 'role', icon: 'role' },
+    ],
+  },
+];
+
+/** Areas the switcher offers: read on hrm, crm or admin. */
+export const visibleAreas = (perms: PermissionSet) => MENU.filter((a) => can(perms, a.resource, 'read'));
+
+/** The entries of one area the user may see. */
+export const visibleEntries = (area: Area, perms: PermissionSet) =>
+  (MENU.find((a) => a.area === area)?.entries ?? []).filter(
+    (e) => e.resource === null || can(perms, e.resource, 'read'),
+  );
+
+/** The area a path belongs to (its first segment); other paths (e.g. /) fall back to undefined. */
+export const areaForPath = (pathname: string): Area | undefined => {
+  const first = pathname.split('/').filter(Boolean)[0];
+  return first === 'hrm' || first === 'crm' || first === 'admin' ? first : undefined;
+};
+
+/** Whether a menu entry is the active one for the current path (area dashboards match exactly). */
+export const isEntryActive = (entry: MenuEntry, pathname: string) => {
+  const isAreaRoot = entry.path.split('/').filter(Boolean).length === 1;
+  if (isAreaRoot) return pathname === entry.path || pathname === `${entry.path}/`;
+  // '/admin/products/stocks' is the Products entry, but every /admin/products/* page belongs to it.
+  const base = entry.path.startsWith('/admin/products') ? '/admin/products' : entry.path;
+  return pathname === base || pathname.startsWith(`${base}/`);
+};
+
+/** Where "home" is for a user: the first area they may open, else their profile. */
+export const homePathFor = (perms: PermissionSet) => visibleAreas(perms)[0]?.path ?? '/hrm/profile';

@@ -1,0 +1,166 @@
+import type { AdminDashboard } from '@karya/domain';
+import { Anchor, Badge, SimpleGrid, Stack } from '@mantine/core';
+import { IconCircleCheck, IconShieldLock, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useCan } from '../../app/auth';
+import { PageHeader } from '../../components/page-header';
+import { queryKeys } from '../../lib/query-keys';
+import {
+  type Column,
+  DashboardError,
+  DashboardSkeleton,
+  DashboardTable,
+  formatDate,
+  StatCard,
+  useDashboardQuery,
+} from './dashboard-widgets';
+
+type RoleRow = AdminDashboard['roles']['newRoles'][number];
+
+const roleColumns = (linkable: boolean): Column<RoleRow>[] => [
+  {
+    header: 'Name',
+    cell: (r) =>
+      linkable ? (
+        <Anchor component={Link} to={`/admin/roles/${r._id}/update`} size="sm">
+          {r.name}
+        </Anchor>
+      ) : (
+        r.name
+      ),
+  },
+  { header: 'Created', cell: (r) => formatDate(r.createdAt) },
+  { header: 'Expires', cell: (r) => formatDate(r.expiresAt) },
+];
+
+/** GET /admin/dashboard (spec 1 §2 Dashboards). */
+export const AdminDashboardPage = () => {
+  const { can } = useCan();
+  const query = useDashboardQuery<AdminDashboard>(queryKeys.dashboards.admin, '/admin/dashboard');
+  const d = query.data;
+  const canOpenUser = can('user', 'read');
+  const canEditRole = can('role', 'read') && can('role', 'update');
+
+  return (
+    <>
+      <PageHeader title="Admin Dashboard" />
+      {query.isPending ? (
+        <DashboardSkeleton cards={4} />
+      ) : !d ? (
+        <DashboardError query={query} />
+      ) : (
+        <Stack>
+          {query.isError && <DashboardError query={query} />}
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+            <StatCard
+              title="Users"
+              icon={IconUsers}
+              value={d.users.total}
+              stats={[{ label: 'New this week', value: d.users.new }]}
+            />
+            <StatCard title="Roles" icon={IconShieldLock} value={d.roles.total} />
+            <StatCard
+              title="Verifications"
+              icon={IconCircleCheck}
+              value={d.verifications.total}
+              stats={[
+                { label: 'New', value: d.verifications.new },
+                { label: 'Unverified', value: d.verifications.unverified },
+                { label: 'Quotations', value: d.verifications.quotation },
+              ]}
+            />
+            <StatCard
+              title="Teams"
+              icon={IconUsersGroup}
+              value={d.teams.total}
+              stats={[{ label: 'New', value: d.teams.newTeams }]}
+            />
+          </SimpleGrid>
+
+          <DashboardTable
+            title="New users this week"
+            rows={d.users.newThisWeek}
+            rowKey={(u) => u._id}
+            columns={[
+              {
+                header: 'Name',
+                cell: (u) =>
+                  canOpenUser ? (
+                    <Anchor component={Link} to={`/admin/users/${u._id}`} size="sm">
+                      {u.name}
+                    </Anchor>
+                  ) : (
+                    u.name
+                  ),
+              },
+              { header: 'Email', cell: (u) => u.email },
+              { header: 'Created', cell: (u) => formatDate(u.createdAt) },
+            ]}
+          />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <DashboardTable
+              title="New roles"
+              rows={d.roles.newRoles}
+              rowKey={(r) => r._id}
+              columns={roleColumns(canEditRole)}
+            />
+            <DashboardTable
+              title="Updated roles"
+              rows={d.roles.updatedRoles}
+              rowKey={(r) => r._id}
+              columns={roleColumns(canEditRole)}
+            />
+            <DashboardTable
+              title="Expired roles"
+              rows={d.roles.expiredRoles}
+              rowKey={(r) => r._id}
+              columns={[
+                ...roleColumns(canEditRole).slice(0, 2),
+                {
+                  header: 'Expires',
+                  cell: (r) => (
+                    <Badge color="red" variant="light">
+                      {formatDate(r.expiresAt)}
+                    </Badge>
+                  ),
+                },
+              ]}
+            />
+            <DashboardTable
+              title="Unverified items"
+              rows={d.unVerifiedItems}
+              rowKey={(r, i) => `${r.name}-${i}`}
+              columns={[
+                { header: 'Name', cell: (r) => r.name },
+                { header: 'Created', cell: (r) => formatDate(r.createdAt) },
+                { header: 'Created by', cell: (r) => r.createdBy?.name ?? '—' },
+              ]}
+            />
+            <DashboardTable
+              title="Suggested items"
+              rows={d.suggestedItems}
+              rowKey={(r, i) => `${r.name}-${i}`}
+              columns={[
+                { header: 'Name', cell: (r) => r.name },
+                { header: 'Preferred brand', cell: (r) => r.preferredBrand ?? '—' },
+                { header: 'Created', cell: (r) => formatDate(r.createdAt) },
+                { header: 'Created by', cell: (r) => r.createdBy?.name ?? '—' },
+              ]}
+            />
+          </SimpleGrid>
+          <DashboardTable
+            title="Unverified quotations"
+            rows={d.unVerifiedQuotations}
+            rowKey={(r, i) => `${r.activeVersion.title}-${i}`}
+            columns={[
+              { header: 'Title', cell: (r) => r.activeVersion.title },
+              { header: 'Customer', cell: (r) => r.customer?.name ?? '—' },
+              { header: 'Created by', cell: (r) => r.activeVersion.createdBy?.name ?? '—' },
+              { header: 'Created', cell: (r) => formatDate(r.createdAt) },
+            ]}
+          />
+        </Stack>
+      )}
+    </>
+  );
+};

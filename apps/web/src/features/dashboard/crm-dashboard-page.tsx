@@ -1,0 +1,108 @@
+import type { CrmDashboard } from '@karya/domain';
+import { Badge, SimpleGrid, Stack } from '@mantine/core';
+import { IconClipboardList, IconMessages, IconPackage, IconUsers } from '@tabler/icons-react';
+import { PageHeader } from '../../components/page-header';
+import { queryKeys } from '../../lib/query-keys';
+import {
+  type Column,
+  DashboardError,
+  DashboardSkeleton,
+  DashboardTable,
+  formatDate,
+  StatCard,
+  useDashboardQuery,
+} from './dashboard-widgets';
+
+type FollowUpRow = CrmDashboard['followUps']['upcomingFollowUps'][number];
+
+const followUpColumns: Column<FollowUpRow>[] = [
+  { header: 'Customer', cell: (f) => f.customer?.name ?? '—' },
+  { header: 'Reason', cell: (f) => f.reason },
+  { header: 'Date', cell: (f) => formatDate(f.date) },
+  {
+    header: 'Status',
+    cell: (f) => (
+      <Badge variant="light" color="gray">
+        {f.status}
+      </Badge>
+    ),
+  },
+];
+
+/** GET /crm/dashboard (spec 1 §2 Dashboards). */
+export const CrmDashboardPage = () => {
+  const query = useDashboardQuery<CrmDashboard>(queryKeys.dashboards.crm, '/crm/dashboard');
+  const d = query.data;
+  return (
+    <>
+      <PageHeader title="CRM Dashboard" />
+      {query.isPending ? (
+        <DashboardSkeleton cards={4} />
+      ) : !d ? (
+        <DashboardError query={query} />
+      ) : (
+        <Stack>
+          {query.isError && <DashboardError query={query} />}
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+            <StatCard
+              title="Customers"
+              icon={IconUsers}
+              value={d.customers.total}
+              stats={[{ label: 'New', value: d.customers.new }]}
+            />
+            <StatCard
+              title="Follow-ups"
+              icon={IconMessages}
+              value={d.followUps.total}
+              stats={[{ label: 'Upcoming', value: d.followUps.upcoming }]}
+            />
+            <StatCard
+              title="Requirements"
+              icon={IconClipboardList}
+              value={d.requirements.total}
+              stats={[
+                { label: 'New', value: d.requirements.new },
+                { label: 'Open', value: d.requirements.open },
+                { label: 'Closed', value: d.requirements.closed },
+              ]}
+            />
+            <StatCard
+              title="Product items"
+              icon={IconPackage}
+              value={d.productItems.totalCount}
+              stats={[
+                { label: 'Verified', value: d.productItems.verifiedCount },
+                { label: 'Unverified', value: d.productItems.unverifiedCount },
+              ]}
+            />
+          </SimpleGrid>
+          <DashboardTable
+            title="New customers"
+            rows={d.customers.newCustomers}
+            rowKey={(c) => c.customerId}
+            columns={[
+              { header: 'Customer ID', cell: (c) => c.customerId },
+              { header: 'Name', cell: (c) => c.name },
+              { header: 'Type', cell: (c) => c.type },
+              { header: 'Email', cell: (c) => c.email },
+            ]}
+          />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <DashboardTable
+              title="Upcoming follow-ups"
+              rows={d.followUps.upcomingFollowUps}
+              rowKey={(f, i) => `${f.customer?._id ?? ''}-${f.date}-${i}`}
+              columns={followUpColumns}
+            />
+            <DashboardTable
+              title="No-response follow-ups"
+              rows={d.followUps.noResponseFollowUps}
+              rowKey={(f, i) => `${f.customer?._id ?? ''}-${f.date}-${i}`}
+              columns={followUpColumns}
+            />
+          </SimpleGrid>
+        </Stack>
+      )}
+    </>
+  );
+};
