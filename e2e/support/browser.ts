@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+export const launch = () =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+/** A fresh browser profile that shares a location in Bhubaneswar. */
+export const newContext = async (browser: Browser, baseURL: string, opts: { mobile?: boolean } = {}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 860 },
+    permissions: ['geolocation'],
+    geolocation: { latitude: 20.2961, longitude: 85.8245 },
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+};
+
+export const screenshot = async (page: Page, name: string) => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+};
+
+/** Sign in through the sign-in screen and wait for the shell. */
+export const signIn = async (page: Page, email: string, password: string, redirect?: string) => {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+};
+
+export type { Browser, BrowserContext, Page };
+
+/** Pick an option of a Mantine Select / MultiSelect by its label. */
+export const choose = async (page: Page, label: string, option: string, search?: string) => {
+  const input = page.getByRole('textbox', { name: label, exact: true });
+  await input.click();
+  if (search) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** Type a one-time code into a Mantine PinInput whose first digit has this label. */
+export const typeCode = async (page: Page, firstDigitLabel: string, code: string) => {
+  await page.getByLabel(firstDigitLabel, { exact: true }).click();
+  await page.keyboard.type(code, { delay: 30 });
+};
