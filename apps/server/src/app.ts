@@ -23,6 +23,7 @@ import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { type FileStorage, localStorage } from './platform/files.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
 import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
 
@@ -155,7 +156,10 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     }
   });
 
+  // Before the access plugin: see grantDocsAccess.
+  app.addHook('onRoute', grantDocsAccess);
   await app.register(accessPlugin, { db, clock, sessions: deps.sessions });
+  await registerDocs(app, deps.version);
   await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
 
   // The built web app, served by the same process; every unknown non-API path gets index.html.

@@ -28,6 +28,7 @@ import {
 } from './auth.service.ts';
 
 const idParams = z.object({ id: objectIdSchema });
+const tags = ['Auth'];
 
 /** Routes that fix what the guard asks for (password change, verification) must run before it is fixed. */
 const meAccess = signedIn({ beforePasswordChange: true, beforeVerification: true });
@@ -53,7 +54,10 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.post(
     '/auth/login',
-    { config: { access: publicAccess }, schema: { body: loginSchema } },
+    {
+      config: { access: publicAccess },
+      schema: { tags, summary: 'Sign in (sets the session cookie)', body: loginSchema },
+    },
     async (request, reply) => {
       const result = await login(deps, request.body, infoOf(request));
       reply.setCookie(SESSION_COOKIE, result.token, {
@@ -65,20 +69,29 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     },
   );
 
-  r.post('/auth/logout', { config: { access: meAccess } }, async (request, reply) => {
-    if (request.sessionToken) await deps.sessions.destroy(request.sessionToken);
-    clearSessionCookie(request, reply);
-    return ok('Logged out successfully', null);
-  });
+  r.post(
+    '/auth/logout',
+    { config: { access: meAccess }, schema: { tags, summary: 'Sign out' } },
+    async (request, reply) => {
+      if (request.sessionToken) await deps.sessions.destroy(request.sessionToken);
+      clearSessionCookie(request, reply);
+      return ok('Logged out successfully', null);
+    },
+  );
 
-  r.get('/auth/me', { config: { access: meAccess } }, async (request) =>
-    ok('User fetched successfully', toMeDto(principalOf(request))),
+  r.get(
+    '/auth/me',
+    { config: { access: meAccess }, schema: { tags, summary: 'The signed-in user' } },
+    async (request) => ok('User fetched successfully', toMeDto(principalOf(request))),
   );
 
   r.post(
     '/auth/:id/change-password',
     // auth:change-password is checked in the service: a forced change must never be a dead end.
-    { config: { access: meAccess }, schema: { params: idParams, body: changePasswordSchema } },
+    {
+      config: { access: meAccess },
+      schema: { tags, summary: 'Change own password', params: idParams, body: changePasswordSchema },
+    },
     async (request) => {
       await changeOwnPassword(deps, principalOf(request), request.params.id, request.body, infoOf(request));
       return ok('Password changed successfully', null);
@@ -87,7 +100,10 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.post(
     '/auth/:id/send-otp',
-    { config: { access: meAccess }, schema: { params: idParams, body: sendOtpSchema } },
+    {
+      config: { access: meAccess },
+      schema: { tags, summary: 'Send an e-mail verification code', params: idParams, body: sendOtpSchema },
+    },
     async (request) => {
       const data = await sendVerificationCode(
         deps,
@@ -101,7 +117,10 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.post(
     '/auth/:id/verify-otp',
-    { config: { access: meAccess }, schema: { params: idParams, body: verifyOtpSchema } },
+    {
+      config: { access: meAccess },
+      schema: { tags, summary: 'Verify the e-mail with the code', params: idParams, body: verifyOtpSchema },
+    },
     async (request) => {
       await verifyEmailCode(deps, principalOf(request), request.params.id, request.body);
       return ok('Email verified successfully', { message: 'Email verified successfully' });
@@ -110,7 +129,10 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.post(
     '/auth/reset-password/send-otp',
-    { config: { access: publicAccess }, schema: { body: resetSendOtpSchema } },
+    {
+      config: { access: publicAccess },
+      schema: { tags, summary: 'Request a password-reset code', body: resetSendOtpSchema },
+    },
     async (request) => {
       const data = await requestPasswordReset(deps, request.body, infoOf(request));
       return ok(AUTH_MESSAGES.resetRequested, data);
@@ -119,7 +141,10 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.post(
     '/auth/reset-password/verify-otp',
-    { config: { access: publicAccess }, schema: { body: resetVerifyOtpSchema } },
+    {
+      config: { access: publicAccess },
+      schema: { tags, summary: 'Reset the password with the code', body: resetVerifyOtpSchema },
+    },
     async (request) => {
       await resetPassword(deps, request.body, infoOf(request));
       return ok('Password reset successfully', null);

@@ -4,12 +4,18 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { adminDashboard, crmDashboard } from './dashboard.service.ts';
 
+const tags = ['Dashboard'];
+
 export const dashboardRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  app.get('/admin/dashboard', { config: { access: permission('admin', 'read') } }, async () =>
-    ok('Dashboard fetched successfully', await adminDashboard(deps.db, deps.clock.now())),
+  app.get(
+    '/admin/dashboard',
+    { config: { access: permission('admin', 'read') }, schema: { tags, summary: 'Admin dashboard figures' } },
+    async () => ok('Dashboard fetched successfully', await adminDashboard(deps.db, deps.clock.now())),
   );
 
-  app.get('/crm/dashboard', { config: { access: permission('crm', 'read') } }, async () =>
-    ok('Dashboard fetched successfully', await crmDashboard()),
+  app.get(
+    '/crm/dashboard',
+    { config: { access: permission('crm', 'read') }, schema: { tags, summary: 'CRM dashboard figures' } },
+    async () => ok('Dashboard fetched successfully', await crmDashboard()),
   );
 };

@@ -10,27 +10,32 @@ import { notFound } from '../../platform/errors.ts';
 
 /** Stored files, served only to signed-in users, never sniffed by the browser as something else. */
 export const filesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/files/:id',
-      { config: { access: signedIn() }, schema: { params: z.object({ id: objectIdSchema }) } },
-      async (request, reply) => {
-        const [file] = await deps.db.select().from(files).where(eq(files.id, request.params.id)).limit(1);
-        if (!file) throw notFound('File not found');
-        const data = await deps.storage.get(file.storageKey);
-        if (!data) throw notFound('File not found');
-        const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-        return reply
-          .header('content-type', file.mimeType)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=3600')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header(
-            'content-disposition',
-            `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-          )
-          .send(data);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/files/:id',
+    {
+      config: { access: signedIn() },
+      schema: {
+        tags: ['Files'],
+        summary: 'Download a stored file',
+        params: z.object({ id: objectIdSchema }),
       },
-    );
+    },
+    async (request, reply) => {
+      const [file] = await deps.db.select().from(files).where(eq(files.id, request.params.id)).limit(1);
+      if (!file) throw notFound('File not found');
+      const data = await deps.storage.get(file.storageKey);
+      if (!data) throw notFound('File not found');
+      const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', file.mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header(
+          'content-disposition',
+          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        )
+        .send(data);
+    },
+  );
 };

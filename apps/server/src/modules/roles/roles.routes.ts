@@ -23,6 +23,7 @@ import {
 } from './roles.service.ts';
 
 const idParams = z.object({ id: objectIdSchema });
+const tags = ['Roles'];
 
 const whole = (name: string, fallback: number, max: number) =>
   z
@@ -47,13 +48,18 @@ const listQuery = z.object({
 export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/admin/resources', { config: { access: permission('role', 'read') } }, async () =>
-    ok('Resources fetched successfully', await listResources(deps.db)),
+  r.get(
+    '/admin/resources',
+    { config: { access: permission('role', 'read') }, schema: { tags, summary: 'The permission catalogue' } },
+    async () => ok('Resources fetched successfully', await listResources(deps.db)),
   );
 
   r.get(
     '/admin/roles',
-    { config: { access: permission('role', 'read') }, schema: { querystring: listQuery } },
+    {
+      config: { access: permission('role', 'read') },
+      schema: { tags, summary: 'List roles', querystring: listQuery },
+    },
     async (request) =>
       ok('Roles fetched successfully', await listRoles(deps.db, request.query.page, request.query.limit)),
   );
@@ -61,7 +67,10 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   // Registered before /:id so 'suggestion' is never read as an id.
   r.get(
     '/admin/roles/suggestion',
-    { config: { access: permission('role', 'suggestion') }, schema: { querystring: suggestionQuerySchema } },
+    {
+      config: { access: permission('role', 'suggestion') },
+      schema: { tags, summary: 'Role suggestions (at most 20)', querystring: suggestionQuerySchema },
+    },
     async (request) =>
       ok(
         'Roles fetched successfully',
@@ -71,13 +80,19 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.get(
     '/admin/roles/:id',
-    { config: { access: permission('role', 'read') }, schema: { params: idParams } },
+    {
+      config: { access: permission('role', 'read') },
+      schema: { tags, summary: 'One role', params: idParams },
+    },
     async (request) => ok('Role fetched successfully', toRoleDto(await getRole(deps.db, request.params.id))),
   );
 
   r.post(
     '/admin/roles',
-    { config: { access: permission('role', 'create') }, schema: { body: roleCreateSchema } },
+    {
+      config: { access: permission('role', 'create') },
+      schema: { tags, summary: 'Create a role', body: roleCreateSchema },
+    },
     async (request, reply) => {
       const role = await createRole(deps.db, deps.clock, request.body, principalOf(request).user.id);
       return reply.status(201).send(ok('Role created successfully', role));
@@ -88,7 +103,7 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     '/admin/roles/:id',
     {
       config: { access: permission('role', 'update') },
-      schema: { params: idParams, body: roleUpdateSchema },
+      schema: { tags, summary: 'Update a role', params: idParams, body: roleUpdateSchema },
     },
     async (request) =>
       ok(
@@ -99,7 +114,10 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.delete(
     '/admin/roles/:id',
-    { config: { access: permission('role', 'delete') }, schema: { params: idParams } },
+    {
+      config: { access: permission('role', 'delete') },
+      schema: { tags, summary: 'Delete a role', params: idParams },
+    },
     async (request) => {
       await deleteRole(deps.db, request.params.id);
       return ok('Role deleted successfully', null);

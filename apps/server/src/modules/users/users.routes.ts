@@ -21,6 +21,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { decodeFields, readMultipart } from '../../platform/multipart.ts';
+import { documentedInput, listQueryDocs } from '../../platform/openapi.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { createActivity, listActivities } from './user-activities.service.ts';
 import {
@@ -38,6 +39,18 @@ import {
 } from './users.service.ts';
 
 const idParams = z.object({ id: objectIdSchema });
+const tags = ['Users'];
+
+// The user list and the user forms are read in the handlers; these describe them for /api/docs only.
+const userListQuery = listQueryDocs(userListSpec);
+const LIST_QUERY_TEXT =
+  'Filters are bracket-style query parameters: `filters[name]=x`, `filters[status][]=A&filters[status][]=B`, ' +
+  '`filters[createdAt][start]=2026-01-01`. Unknown parameters or filters answer 400.';
+const formDocs = (body: z.ZodType) => documentedInput({ body, multipartFile: 'image' });
+const FORM_TEXT =
+  `multipart/form-data (or JSON without an image): the profile image in \`image\` ` +
+  `(at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB); ${USER_JSON_FIELDS.join(', ')} as JSON text. ` +
+  'Only the fields shown are read.';
 const activitiesQuery = z.object({
   page: z.coerce
     .number({ error: 'page must be a positive whole number' })
@@ -85,40 +98,66 @@ const PROFILE_KEYS = Object.keys(profileUpdateSchema.shape);
 export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/admin/users', { config: { access: permission('user', 'read') } }, async (request) => {
-    let query: ReturnType<typeof parseListQuery>;
-    try {
-      query = parseListQuery(request.query as Record<string, string | string[] | undefined>, userListSpec);
-    } catch (error) {
-      if (error instanceof ListQueryError) throw badRequest(error.message);
-      throw error;
-    }
-    return ok('Users fetched successfully', await listUsers(deps.db, principalOf(request), query));
-  });
+  r.get(
+    '/admin/users',
+    {
+      config: {
+        access: permission('user', 'read'),
+        swaggerTransform: documentedInput({ querystring: userListQuery }),
+      },
+      schema: { tags, summary: 'List users', description: LIST_QUERY_TEXT },
+    },
+    async (request) => {
+      let query: ReturnType<typeof parseListQuery>;
+      try {
+        query = parseListQuery(request.query as Record<string, string | string[] | undefined>, userListSpec);
+      } catch (error) {
+        if (error instanceof ListQueryError) throw badRequest(error.message);
+        throw error;
+      }
+      return ok('Users fetched successfully', await listUsers(deps.db, principalOf(request), query));
+    },
+  );
 
   // Registered before /admin/users/:id so "suggestion" is never read as an id.
   r.get(
     '/admin/users/suggestion',
-    { config: { access: permission('user', 'suggestion') }, schema: { querystring: suggestionQuerySchema } },
+    {
+      config: { access: permission('user', 'suggestion') },
+      schema: { tags, summary: 'User suggestions (at most 20)', querystring: suggestionQuerySchema },
+    },
     async (request) => ok('Users fetched successfully', await suggestUsers(deps.db, request.query)),
   );
 
   r.get(
     '/admin/users/:id',
-    { config: { access: permission('user', 'read') }, schema: { params: idParams } },
+    {
+      config: { access: permission('user', 'read') },
+      schema: { tags, summary: 'One user', params: idParams },
+    },
     async (request) => ok('User fetched successfully', await getUser(deps.db, request.params.id)),
   );
 
-  r.post('/admin/users', { config: { access: permission('user', 'create') } }, async (request, reply) => {
-    const { values, upload } = await readUserForm(request, CREATE_KEYS, 'create');
-    const input = userCreateSchema.parse(values);
-    const user = await createUser(deps, principalOf(request), input, upload);
-    return reply.status(201).send(ok('User created successfully', user));
-  });
+  r.post(
+    '/admin/users',
+    {
+      config: { access: permission('user', 'create'), swaggerTransform: formDocs(userCreateSchema) },
+      schema: { tags, summary: 'Create a user', description: FORM_TEXT },
+    },
+    async (request, reply) => {
+      const { values, upload } = await readUserForm(request, CREATE_KEYS, 'create');
+      const input = userCreateSchema.parse(values);
+      const user = await createUser(deps, principalOf(request), input, upload);
+      return reply.status(201).send(ok('User created successfully', user));
+    },
+  );
 
   r.patch(
     '/admin/users/:id',
-    { config: { access: permission('user', 'update') }, schema: { params: idParams } },
+    {
+      config: { access: permission('user', 'update'), swaggerTransform: formDocs(userUpdateSchema) },
+      schema: { tags, summary: 'Update a user', description: FORM_TEXT, params: idParams },
+    },
     async (request) => {
       const { values, upload } = await readUserForm(request, UPDATE_KEYS, 'update');
       const input = userUpdateSchema.parse(values);
@@ -129,7 +168,10 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.patch(
     '/auth/profile/:id',
-    { config: { access: permission('profile', 'update') }, schema: { params: idParams } },
+    {
+      config: { access: permission('profile', 'update'), swaggerTransform: formDocs(profileUpdateSchema) },
+      schema: { tags, summary: 'Update own profile', description: FORM_TEXT, params: idParams },
+    },
     async (request) => {
       const principal = principalOf(request);
       if (request.params.id !== principal.user.id) throw forbidden('You can only update your own profile.');
@@ -142,7 +184,10 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.delete(
     '/admin/users/:id',
-    { config: { access: permission('user', 'delete') }, schema: { params: idParams } },
+    {
+      config: { access: permission('user', 'delete') },
+      schema: { tags, summary: 'Delete a user (can be restored)', params: idParams },
+    },
     async (request) => {
       await deleteUser(deps, principalOf(request), request.params.id);
       return ok('User deleted successfully', null);
@@ -151,14 +196,20 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.patch(
     '/admin/users/:id/restore',
-    { config: { access: permission('user', 'restore') }, schema: { params: idParams } },
+    {
+      config: { access: permission('user', 'restore') },
+      schema: { tags, summary: 'Restore a deleted user', params: idParams },
+    },
     async (request) =>
       ok('User restored successfully', await restoreUser(deps, principalOf(request), request.params.id)),
   );
 
   r.delete(
     '/admin/users/:id/permanent',
-    { config: { access: permission('user', 'delete-permanently') }, schema: { params: idParams } },
+    {
+      config: { access: permission('user', 'delete-permanently') },
+      schema: { tags, summary: 'Delete a user permanently', params: idParams },
+    },
     async (request) => {
       await deleteUserPermanently(deps, request.params.id);
       return ok('User deleted permanently', null);
@@ -167,14 +218,20 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.patch(
     '/admin/users/:id/block',
-    { config: { access: permission('user', 'update') }, schema: { params: idParams } },
+    {
+      config: { access: permission('user', 'update') },
+      schema: { tags, summary: 'Block a user', params: idParams },
+    },
     async (request) =>
       ok('User blocked', await setBlocked(deps, principalOf(request), request.params.id, true)),
   );
 
   r.patch(
     '/admin/users/:id/unblock',
-    { config: { access: permission('user', 'update') }, schema: { params: idParams } },
+    {
+      config: { access: permission('user', 'update') },
+      schema: { tags, summary: 'Unblock a user', params: idParams },
+    },
     async (request) =>
       ok('User Unblocked', await setBlocked(deps, principalOf(request), request.params.id, false)),
   );
@@ -183,7 +240,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     '/admin/users/:id/change-password',
     {
       config: { access: permission('user', 'change-password') },
-      schema: { params: idParams, body: adminChangePasswordSchema },
+      schema: { tags, summary: "Set a user's password", params: idParams, body: adminChangePasswordSchema },
     },
     async (request) => {
       await adminChangePassword(deps, principalOf(request), request.params.id, request.body.newPassword, {
@@ -197,7 +254,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     '/admin/users/:id/activities',
     {
       config: { access: permission('user', 'activities') },
-      schema: { params: idParams, querystring: activitiesQuery },
+      schema: { tags, summary: "A user's activity log", params: idParams, querystring: activitiesQuery },
     },
     async (request) =>
       ok('Activities fetched successfully', await listActivities(deps.db, request.params.id, request.query)),
@@ -205,7 +262,10 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.post(
     '/admin/user-activities',
-    { config: { access: signedIn() }, schema: { body: activityCreateSchema } },
+    {
+      config: { access: signedIn() },
+      schema: { tags, summary: 'Log an activity of the signed-in user', body: activityCreateSchema },
+    },
     async (request, reply) => {
       const activity = await createActivity(
         deps.db,
