@@ -69,3 +69,17 @@ export const getSecurityContext = async () => ({
   location: await getLocation(),
   deviceInfo: getDeviceInfo(),
 });
+
+export type SecurityContext = Awaited<ReturnType<typeof getSecurityContext>>;
+
+/**
+ * The security context, or, when the browser cannot give a position, the reason as a sentence to show: the
+ * sign-in and password forms show it beside the form instead of sending the call.
+ */
+export const securityContextOrReason = async (): Promise<SecurityContext | string> => {
+  try {
+    return await getSecurityContext();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+};

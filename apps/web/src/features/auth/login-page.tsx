@@ -28,7 +28,7 @@ import { clearSession } from '../../app/hooks/use-logout';
 import { safeRedirect } from '../../app/redirect';
 import { api, isApiError } from '../../lib/api';
 import { messageOf, notifySuccess } from '../../lib/notify';
-import { getSecurityContext } from '../../lib/security-context';
+import { securityContextOrReason } from '../../lib/security-context';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
 const formSchema = loginSchema.pick({ email: true, password: true, rememberMe: true });
@@ -84,11 +84,9 @@ export const LoginPage = () => {
     running.current = true;
     setLocationError(null);
     try {
-      let security: Awaited<ReturnType<typeof getSecurityContext>>;
-      try {
-        security = await getSecurityContext();
-      } catch (e) {
-        setLocationError(e instanceof Error ? e.message : String(e));
+      const security = await securityContextOrReason();
+      if (typeof security === 'string') {
+        setLocationError(security);
         return;
       }
       try {

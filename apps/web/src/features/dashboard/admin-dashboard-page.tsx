@@ -1,17 +1,15 @@
 import type { AdminDashboard } from '@karya/domain';
-import { Anchor, Badge, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid } from '@mantine/core';
 import { IconCircleCheck, IconShieldLock, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/auth';
-import { PageHeader } from '../../components/page-header';
 import { queryKeys } from '../../lib/query-keys';
 import {
   type Column,
-  DashboardError,
-  DashboardSkeleton,
+  DashboardFrame,
   DashboardTable,
   formatDate,
-  StatCard,
+  StatGrid,
   useDashboardQuery,
 } from './dashboard-widgets';
 
@@ -37,45 +35,40 @@ const roleColumns = (linkable: boolean): Column<RoleRow>[] => [
 export const AdminDashboardPage = () => {
   const { can } = useCan();
   const query = useDashboardQuery<AdminDashboard>(queryKeys.dashboards.admin, '/admin/dashboard');
-  const d = query.data;
   const canOpenUser = can('user', 'read');
   const canEditRole = can('role', 'read') && can('role', 'update');
 
   return (
-    <>
-      <PageHeader title="Admin Dashboard" />
-      {query.isPending ? (
-        <DashboardSkeleton cards={4} />
-      ) : !d ? (
-        <DashboardError query={query} />
-      ) : (
-        <Stack>
-          {query.isError && <DashboardError query={query} />}
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-            <StatCard
-              title="Users"
-              icon={IconUsers}
-              value={d.users.total}
-              stats={[{ label: 'New this week', value: d.users.new }]}
-            />
-            <StatCard title="Roles" icon={IconShieldLock} value={d.roles.total} />
-            <StatCard
-              title="Verifications"
-              icon={IconCircleCheck}
-              value={d.verifications.total}
-              stats={[
-                { label: 'New', value: d.verifications.new },
-                { label: 'Unverified', value: d.verifications.unverified },
-                { label: 'Quotations', value: d.verifications.quotation },
-              ]}
-            />
-            <StatCard
-              title="Teams"
-              icon={IconUsersGroup}
-              value={d.teams.total}
-              stats={[{ label: 'New', value: d.teams.newTeams }]}
-            />
-          </SimpleGrid>
+    <DashboardFrame title="Admin Dashboard" query={query}>
+      {(d) => (
+        <>
+          <StatGrid
+            cards={[
+              {
+                title: 'Users',
+                icon: IconUsers,
+                value: d.users.total,
+                stats: [{ label: 'New this week', value: d.users.new }],
+              },
+              { title: 'Roles', icon: IconShieldLock, value: d.roles.total },
+              {
+                title: 'Verifications',
+                icon: IconCircleCheck,
+                value: d.verifications.total,
+                stats: [
+                  { label: 'New', value: d.verifications.new },
+                  { label: 'Unverified', value: d.verifications.unverified },
+                  { label: 'Quotations', value: d.verifications.quotation },
+                ],
+              },
+              {
+                title: 'Teams',
+                icon: IconUsersGroup,
+                value: d.teams.total,
+                stats: [{ label: 'New', value: d.teams.newTeams }],
+              },
+            ]}
+          />
 
           <DashboardTable
             title="New users this week"
@@ -159,8 +152,8 @@ export const AdminDashboardPage = () => {
               { header: 'Created', cell: (r) => formatDate(r.createdAt) },
             ]}
           />
-        </Stack>
+        </>
       )}
-    </>
+    </DashboardFrame>
   );
 };

@@ -1,15 +1,13 @@
 import type { CrmDashboard } from '@karya/domain';
-import { Badge, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, SimpleGrid } from '@mantine/core';
 import { IconClipboardList, IconMessages, IconPackage, IconUsers } from '@tabler/icons-react';
-import { PageHeader } from '../../components/page-header';
 import { queryKeys } from '../../lib/query-keys';
 import {
   type Column,
-  DashboardError,
-  DashboardSkeleton,
+  DashboardFrame,
   DashboardTable,
   formatDate,
-  StatCard,
+  StatGrid,
   useDashboardQuery,
 } from './dashboard-widgets';
 
@@ -32,50 +30,45 @@ const followUpColumns: Column<FollowUpRow>[] = [
 /** GET /crm/dashboard (spec 1 §2 Dashboards). */
 export const CrmDashboardPage = () => {
   const query = useDashboardQuery<CrmDashboard>(queryKeys.dashboards.crm, '/crm/dashboard');
-  const d = query.data;
   return (
-    <>
-      <PageHeader title="CRM Dashboard" />
-      {query.isPending ? (
-        <DashboardSkeleton cards={4} />
-      ) : !d ? (
-        <DashboardError query={query} />
-      ) : (
-        <Stack>
-          {query.isError && <DashboardError query={query} />}
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-            <StatCard
-              title="Customers"
-              icon={IconUsers}
-              value={d.customers.total}
-              stats={[{ label: 'New', value: d.customers.new }]}
-            />
-            <StatCard
-              title="Follow-ups"
-              icon={IconMessages}
-              value={d.followUps.total}
-              stats={[{ label: 'Upcoming', value: d.followUps.upcoming }]}
-            />
-            <StatCard
-              title="Requirements"
-              icon={IconClipboardList}
-              value={d.requirements.total}
-              stats={[
-                { label: 'New', value: d.requirements.new },
-                { label: 'Open', value: d.requirements.open },
-                { label: 'Closed', value: d.requirements.closed },
-              ]}
-            />
-            <StatCard
-              title="Product items"
-              icon={IconPackage}
-              value={d.productItems.totalCount}
-              stats={[
-                { label: 'Verified', value: d.productItems.verifiedCount },
-                { label: 'Unverified', value: d.productItems.unverifiedCount },
-              ]}
-            />
-          </SimpleGrid>
+    <DashboardFrame title="CRM Dashboard" query={query}>
+      {(d) => (
+        <>
+          <StatGrid
+            cards={[
+              {
+                title: 'Customers',
+                icon: IconUsers,
+                value: d.customers.total,
+                stats: [{ label: 'New', value: d.customers.new }],
+              },
+              {
+                title: 'Follow-ups',
+                icon: IconMessages,
+                value: d.followUps.total,
+                stats: [{ label: 'Upcoming', value: d.followUps.upcoming }],
+              },
+              {
+                title: 'Requirements',
+                icon: IconClipboardList,
+                value: d.requirements.total,
+                stats: [
+                  { label: 'New', value: d.requirements.new },
+                  { label: 'Open', value: d.requirements.open },
+                  { label: 'Closed', value: d.requirements.closed },
+                ],
+              },
+              {
+                title: 'Product items',
+                icon: IconPackage,
+                value: d.productItems.totalCount,
+                stats: [
+                  { label: 'Verified', value: d.productItems.verifiedCount },
+                  { label: 'Unverified', value: d.productItems.unverifiedCount },
+                ],
+              },
+            ]}
+          />
           <DashboardTable
             title="New customers"
             rows={d.customers.newCustomers}
@@ -101,8 +94,8 @@ export const CrmDashboardPage = () => {
               columns={followUpColumns}
             />
           </SimpleGrid>
-        </Stack>
+        </>
       )}
-    </>
+    </DashboardFrame>
   );
 };

@@ -16,6 +16,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ComponentType, ReactNode } from 'react';
+import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { messageOf } from '../../lib/notify';
 import { DASHBOARD_POLL_MS } from '../../lib/query-keys';
@@ -43,18 +44,15 @@ export const useDashboardQuery = <T,>(queryKey: readonly unknown[], path: string
 
 export type Stat = { label: string; value: number };
 
-/** A headline number with a few secondary counts. */
-export const StatCard = ({
-  title,
-  icon: Icon,
-  value,
-  stats = [],
-}: {
+export type StatCardProps = {
   title: string;
   icon: ComponentType<{ size?: number }>;
   value: number;
   stats?: Stat[];
-}) => (
+};
+
+/** A headline number with a few secondary counts. */
+export const StatCard = ({ title, icon: Icon, value, stats = [] }: StatCardProps) => (
   <Paper withBorder p="md" radius="md">
     <Group justify="space-between" align="flex-start" wrap="nowrap">
       <div>
@@ -82,6 +80,15 @@ export const StatCard = ({
       </Group>
     )}
   </Paper>
+);
+
+/** The row of headline cards at the top of a dashboard. */
+export const StatGrid = ({ cards }: { cards: StatCardProps[] }) => (
+  <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+    {cards.map((card) => (
+      <StatCard key={card.title} {...card} />
+    ))}
+  </SimpleGrid>
 );
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode };
@@ -164,4 +171,32 @@ export const DashboardError = ({ query }: { query: UseQueryResult<unknown> }) =>
       </Button>
     </Stack>
   </Alert>
+);
+
+/**
+ * A dashboard page: its header, placeholders during the first load, the error alone when nothing came, and
+ * otherwise the content, with the error above it when a later refresh failed (the last data stays shown).
+ */
+export const DashboardFrame = <T,>({
+  title,
+  query,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) => (
+  <>
+    <PageHeader title={title} />
+    {query.isPending ? (
+      <DashboardSkeleton cards={4} />
+    ) : !query.data ? (
+      <DashboardError query={query} />
+    ) : (
+      <Stack>
+        {query.isError && <DashboardError query={query} />}
+        {children(query.data)}
+      </Stack>
+    )}
+  </>
 );

@@ -1,43 +1,41 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema, MESSAGES } from '@karya/domain';
-import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle, IconMapPinOff } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/page-header';
 import { api, isApiError } from '../../lib/api';
 import { notifyError, withLoadingToast } from '../../lib/notify';
-import { getSecurityContext, LocationError } from '../../lib/security-context';
+import { securityContextOrReason } from '../../lib/security-context';
+import { ChangePasswordForm, NEW_PASSWORD_FIELDS, usePasswordForm } from '../users/password-form';
 
 type Values = { oldPassword: string; newPassword: string; confirmNewPassword: string };
+
+const FIELDS = [
+  { name: 'oldPassword', label: 'Old password', autoComplete: 'current-password' },
+  ...NEW_PASSWORD_FIELDS,
+] as const;
 
 /** Change own password (spec 1 §2, §5): the call carries location and device info. */
 export const ProfileChangePasswordPage = () => {
   const { user, refresh } = useAuth();
   const navigate = useNavigate();
-  const running = useRef(false);
   const [locationError, setLocationError] = useState<string | null>(null);
-  const form = useForm<Values>({
-    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
-    resolver: zodResolver(changePasswordFormSchema) as never,
-    mode: 'onTouched',
+  const form = usePasswordForm<Values>(changePasswordFormSchema, {
+    oldPassword: '',
+    newPassword: '',
+    confirmNewPassword: '',
   });
-  const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    if (running.current || !user) return;
-    running.current = true;
+  const submit = async (values: Values) => {
+    if (!user) return;
     setLocationError(null);
     try {
-      let security: Awaited<ReturnType<typeof getSecurityContext>>;
-      try {
-        security = await getSecurityContext();
-      } catch (error) {
-        const message = error instanceof LocationError ? error.message : String(error);
-        setLocationError(message);
-        notifyError(new Error(message));
+      const security = await securityContextOrReason();
+      if (typeof security === 'string') {
+        setLocationError(security);
+        notifyError(new Error(security));
         return;
       }
       await withLoadingToast('Changing password...', () =>
@@ -54,10 +52,8 @@ export const ProfileChangePasswordPage = () => {
         else if (/new password/i.test(error.message))
           form.setError('newPassword', { type: 'server', message: error.message });
       }
-    } finally {
-      running.current = false;
     }
-  });
+  };
 
   return (
     <Stack gap={0} maw={560}>
@@ -73,43 +69,12 @@ export const ProfileChangePasswordPage = () => {
             {locationError}
           </Alert>
         )}
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-          <form onSubmit={submit} noValidate aria-label="Change password">
-            <Stack gap="md">
-              <PasswordInput
-                label="Old password"
-                withAsterisk
-                autoComplete="current-password"
-                {...form.register('oldPassword')}
-                error={errors.oldPassword?.message}
-              />
-              <PasswordInput
-                label="New password"
-                withAsterisk
-                autoComplete="new-password"
-                {...form.register('newPassword')}
-                error={errors.newPassword?.message}
-              />
-              <PasswordInput
-                label="Confirm new password"
-                withAsterisk
-                autoComplete="new-password"
-                {...form.register('confirmNewPassword')}
-                error={errors.confirmNewPassword?.message}
-              />
-              <Group justify="flex-end">
-                {!user?.mustChangePassword && (
-                  <Button variant="default" onClick={() => navigate('/hrm/profile')} disabled={isSubmitting}>
-                    Cancel
-                  </Button>
-                )}
-                <Button type="submit" loading={isSubmitting}>
-                  Change Password
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Paper>
+        <ChangePasswordForm
+          form={form}
+          fields={FIELDS}
+          onSubmit={submit}
+          onCancel={user?.mustChangePassword ? undefined : () => navigate('/hrm/profile')}
+        />
       </Stack>
     </Stack>
   );

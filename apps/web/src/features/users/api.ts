@@ -18,11 +18,13 @@ export const useUsersList = (query: ListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useUser = (id: string) =>
+/** One user, for the detail page and the update and change-password forms (nothing is asked without an id). */
+export const useUser = (id: string | undefined) =>
   useQuery({
-    queryKey: queryKeys.users.detail(id),
+    queryKey: queryKeys.users.detail(id ?? ''),
     queryFn: async ({ signal }) =>
-      (await api.get<UserDto>(`/admin/users/${encodeURIComponent(id)}`, undefined, { signal })).data,
+      (await api.get<UserDto>(`/admin/users/${encodeURIComponent(id ?? '')}`, undefined, { signal })).data,
+    enabled: Boolean(id),
   });
 
 /** GET /admin/users/suggestion (at most 20 entries). */

@@ -1,34 +1,15 @@
 import { MESSAGES, type UserDto } from '@karya/domain';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Card,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Stack, Switch, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
-  IconBrandFacebook,
-  IconBrandInstagram,
-  IconBrandLinkedin,
-  IconBrandX,
-  IconBrandYoutube,
   IconKey,
-  IconLink,
   IconPencil,
   IconRestore,
   IconTrash,
   IconTrashX,
   IconUserOff,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/auth';
 import { EmptyState, ErrorState } from '../../components/list';
@@ -38,38 +19,18 @@ import { messageOf } from '../../lib/notify';
 import { useUser, useUserMutations } from './api';
 import { useUserActions } from './user-actions';
 import { UserActivitiesAccordion } from './user-activities';
-import { formatDate, formatDateTime, RoleChips, StatusBadge } from './user-display';
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
-    <Title order={3} size="h5" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Card>
-);
-
-const Field = ({ label, children }: { label: string; children: ReactNode }) => (
-  <div style={{ minWidth: 0 }}>
-    <Text size="xs" c="dimmed">
-      {label}
-    </Text>
-    <Text component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {children || '—'}
-    </Text>
-  </div>
-);
-
-const SOCIAL: { key: string; label: string; icon: ReactNode }[] = [
-  { key: 'facebook', label: 'Facebook', icon: <IconBrandFacebook size={16} aria-hidden /> },
-  { key: 'twitter', label: 'Twitter', icon: <IconBrandX size={16} aria-hidden /> },
-  { key: 'instagram', label: 'Instagram', icon: <IconBrandInstagram size={16} aria-hidden /> },
-  { key: 'linkedin', label: 'LinkedIn', icon: <IconBrandLinkedin size={16} aria-hidden /> },
-  { key: 'youtube', label: 'YouTube', icon: <IconBrandYoutube size={16} aria-hidden /> },
-];
-
-const address = (a: UserDto['address']) =>
-  a ? [a.street, a.city, a.state, a.country, a.zipCode].filter(Boolean).join(', ') : '';
+import {
+  DetailField,
+  DetailGrid,
+  EmergencyContacts,
+  formatAddress,
+  formatDate,
+  formatDateTime,
+  LanguageBadges,
+  DetailSection as Section,
+  SocialMediaLinks,
+  UserSummary,
+} from './user-display';
 
 /** Block / unblock (spec 1 §4): Active ↔ Blocked, reported with the server's message. */
 const BlockPanel = ({ user }: { user: UserDto }) => {
@@ -140,7 +101,6 @@ export const UserDetailPage = () => {
   const toList = () => navigate('/admin/users');
   const canRestore = manageable && can('user', 'restore');
   const canPurge = manageable && can('user', 'delete-permanently');
-  const socials = SOCIAL.filter((s) => u.socialMedia?.[s.key]);
 
   const liveActions = [
     can('user', 'update') && (
@@ -227,94 +187,42 @@ export const UserDetailPage = () => {
       )}
 
       <Card withBorder radius="md" padding="md">
-        <Group gap="md" wrap="wrap" align="center">
-          <Avatar src={u.image?.url} name={u.name} color="initials" size={84} radius="xl" />
-          <Stack gap={6} style={{ flex: '1 1 200px', minWidth: 0 }}>
-            <Group gap="xs" wrap="wrap">
-              <Title order={3} style={{ overflowWrap: 'anywhere' }}>
-                {u.name}
-              </Title>
-              <StatusBadge status={u.status} />
-            </Group>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {u.email}
-            </Text>
-            <RoleChips roles={u.roles} />
-          </Stack>
-        </Group>
+        <UserSummary user={u} />
       </Card>
 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <Section title="Personal Details">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <Field label="Email">{u.email}</Field>
-                <Field label="Phone">{u.phone}</Field>
-                <Field label="Gender">{u.gender}</Field>
-                <Field label="Date of Birth">{formatDate(u.dateOfBirth)}</Field>
-                <Field label="Marital Status">{u.maritalStatus}</Field>
-                <Field label="Employment Type">
-                  {u.employmentType
-                    ? `${u.employmentType}${u.duration ? ` (${u.duration} months)` : ''}`
-                    : ''}
-                </Field>
-                <Field label="Languages">{u.languages.join(', ')}</Field>
-                <Field label="Last Login">{formatDateTime(u.lastLogin)}</Field>
-              </SimpleGrid>
+              <DetailGrid
+                items={[
+                  { label: 'Email', value: u.email },
+                  { label: 'Phone', value: u.phone },
+                  { label: 'Gender', value: u.gender },
+                  { label: 'Date of Birth', value: formatDate(u.dateOfBirth) },
+                  { label: 'Marital Status', value: u.maritalStatus },
+                  {
+                    label: 'Employment Type',
+                    value: u.employmentType
+                      ? `${u.employmentType}${u.duration ? ` (${u.duration} months)` : ''}`
+                      : '',
+                  },
+                  { label: 'Languages', value: <LanguageBadges languages={u.languages} /> },
+                  { label: 'Last Login', value: formatDateTime(u.lastLogin) },
+                ]}
+              />
               <Stack gap="sm" mt="sm">
-                <Field label="Address">{address(u.address)}</Field>
-                <Field label="Bio">{u.bio}</Field>
+                <DetailField label="Address">{formatAddress(u.address)}</DetailField>
+                <DetailField label="Bio">{u.bio}</DetailField>
               </Stack>
             </Section>
 
             <Section title="Emergency Contacts">
-              {u.emergencyContact.length ? (
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                  {u.emergencyContact.map((c) => (
-                    <Card key={`${c.name}-${c.phone}`} withBorder padding="sm" radius="sm">
-                      <Text fw={500} size="sm">
-                        {c.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {c.relationship}
-                      </Text>
-                      <Anchor href={`tel:${c.phone}`} size="sm">
-                        {c.phone}
-                      </Anchor>
-                    </Card>
-                  ))}
-                </SimpleGrid>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  No emergency contacts.
-                </Text>
-              )}
+              <EmergencyContacts contacts={u.emergencyContact} />
             </Section>
 
             <Section title="Social Media">
-              {socials.length ? (
-                <Stack gap={6}>
-                  {socials.map((s) => (
-                    <Group key={s.key} gap="xs" wrap="nowrap">
-                      {s.icon ?? <IconLink size={16} aria-hidden />}
-                      <Anchor
-                        href={u.socialMedia[s.key]}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        size="sm"
-                        style={{ overflowWrap: 'anywhere' }}
-                      >
-                        {s.label}
-                      </Anchor>
-                    </Group>
-                  ))}
-                </Stack>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  No social media links.
-                </Text>
-              )}
+              <SocialMediaLinks links={u.socialMedia} />
             </Section>
 
             <Section title="Notes">

@@ -1,16 +1,8 @@
-import type { ActivityDto, ListPage, MeDto, UserDto } from '@karya/domain';
+import type { MeDto, UserDto } from '@karya/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, toFormData } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { UserFormMode } from './user-form-values';
-
-/** One user for the update form (its own small hook: the list/detail module owns api.ts). */
-export const useUserForForm = (id: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.users.detail(id ?? ''),
-    queryFn: async ({ signal }) => (await api.get<UserDto>(`/admin/users/${id}`, undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
 
 export type RoleOption = { _id: string; name: string };
 
@@ -48,19 +40,3 @@ export const saveUser = (
 
 export const adminChangePassword = (id: string, body: { newPassword: string; confirmNewPassword: string }) =>
   api.post<unknown>(`/admin/users/${id}/change-password`, body);
-
-/** The signed-in user's activities for the profile page. */
-export const useUserActivities = (id: string | undefined, enabled: boolean) =>
-  useQuery({
-    queryKey: queryKeys.users.activities(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<ListPage<'activities', ActivityDto>>(
-          `/admin/users/${id}/activities`,
-          { page: '1', limit: '100' },
-          { signal },
-        )
-      ).data,
-    enabled: Boolean(id) && enabled,
-    staleTime: 60_000,
-  });

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api';
 import { messageOf } from '../../lib/notify';
-import { useUserForForm } from './form-api';
+import { useUser } from './api';
 import { UserForm } from './user-form';
 
 export const UserCreatePage = () => (
@@ -48,7 +48,7 @@ export const UserLoadState = ({ error, onRetry }: { error: unknown; onRetry: () 
 
 export const UserUpdatePage = () => {
   const { id } = useParams();
-  const user = useUserForForm(id);
+  const user = useUser(id);
   return (
     <Stack gap={0} maw={1100}>
       <PageHeader title="Update User" back />

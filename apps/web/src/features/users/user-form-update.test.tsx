@@ -1,14 +1,9 @@
 import { type MeDto, type UserDto, userUpdateSchema } from '@karya/domain';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { type ReactNode, useState } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../app/auth';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { toFormData } from '../../lib/api';
 import { UserForm } from './user-form';
+import { envelope, stubNetwork, type, Wrap } from './user-form-test-harness';
 import { changedUserPayload, userFormValuesFrom, userPayloadFrom } from './user-form-values';
 
 const ID = 'c'.repeat(24);
@@ -47,59 +42,7 @@ const me = {
   mustChangePassword: false,
 } as unknown as MeDto;
 
-type Call = { method: string; url: string; body: BodyInit | null | undefined };
-let calls: Call[] = [];
-
-const envelope = (data: unknown, status = 200) =>
-  new Response(JSON.stringify({ success: status < 400, message: 'OK', data }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-beforeEach(() => {
-  calls = [];
-  sessionStorage.clear();
-  // The network is the edge of the unit under test: answer the calls the form makes.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body });
-      if (url === '/api/auth/me') return envelope(me);
-      if (url.startsWith('/api/admin/roles/suggestion')) return envelope([]);
-      if (method === 'PATCH') return envelope(user);
-      return envelope(null, 404);
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const Wrap = ({ children, path }: { children: ReactNode; path: string }) => {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  return (
-    <QueryClientProvider client={client}>
-      <MantineProvider env="test">
-        <ModalsProvider>
-          <AuthProvider>
-            <MemoryRouter initialEntries={[path]}>
-              <Routes>
-                <Route path={path} element={children} />
-                <Route path="/admin/users/:id" element={<p>User detail</p>} />
-                <Route path="/hrm/profile" element={<p>Profile</p>} />
-              </Routes>
-            </MemoryRouter>
-          </AuthProvider>
-        </ModalsProvider>
-      </MantineProvider>
-    </QueryClientProvider>
-  );
-};
-
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+const calls = stubNetwork(me, (method) => (method === 'PATCH' ? envelope(user) : undefined));
 
 /** Submit and return the PATCH call's multipart fields. */
 const submit = async (button: string, done: string) => {

@@ -1,14 +1,11 @@
 import type { EmergencyContact, MeDto } from '@karya/domain';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { type ReactNode, useState } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../app/auth';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
 import { UserForm } from './user-form';
 import { EmergencyContactsEditor } from './user-form-emergency';
+import { envelope, pick, stubNetwork, Wrap } from './user-form-test-harness';
 import { emptyUserFormValues, userPayloadFrom } from './user-form-values';
 
 const me = {
@@ -24,61 +21,11 @@ const me = {
   mustChangePassword: false,
 } as unknown as MeDto;
 
-type Call = { method: string; url: string; body: BodyInit | null | undefined };
-let calls: Call[] = [];
-
-const envelope = (data: unknown, status = 200, message = 'OK') =>
-  new Response(JSON.stringify({ success: status < 400, message, data }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-beforeEach(() => {
-  calls = [];
-  sessionStorage.clear();
-  // The browser's network is the edge of the unit under test: answer the calls the form makes.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body });
-      if (url === '/api/auth/me') return envelope(me);
-      if (url.startsWith('/api/admin/roles/suggestion')) return envelope([]);
-      if (method === 'POST' && url === '/api/admin/users')
-        return envelope({ _id: 'b'.repeat(24) }, 201, 'User created successfully');
-      return envelope(null, 404, 'Not found');
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const Wrap = ({ children, path }: { children: ReactNode; path: string }) => {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  return (
-    <QueryClientProvider client={client}>
-      <MantineProvider env="test">
-        <ModalsProvider>
-          <AuthProvider>
-            <MemoryRouter initialEntries={[path]}>
-              <Routes>
-                <Route path={path} element={children} />
-                <Route path="/admin/users/:id" element={<p>User detail</p>} />
-              </Routes>
-            </MemoryRouter>
-          </AuthProvider>
-        </ModalsProvider>
-      </MantineProvider>
-    </QueryClientProvider>
-  );
-};
-
-const pick = async (label: string, option: string) => {
-  fireEvent.click(screen.getByRole('textbox', { name: label }));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-};
+const calls = stubNetwork(me, (method, url) =>
+  method === 'POST' && url === '/api/admin/users'
+    ? envelope({ _id: 'b'.repeat(24) }, 201, 'User created successfully')
+    : undefined,
+);
 
 describe('user form: employment type and duration', { timeout: 30_000 }, () => {
   it('resets the duration to 0 when the type leaves Contract or Internship', async () => {
