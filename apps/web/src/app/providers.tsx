@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api';
 import { LIST_STALE_MS } from '../lib/query-keys';
 import { AuthProvider } from './auth';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export const createQueryClient = () =>
   new QueryClient({
@@ -26,10 +26,10 @@ export const createQueryClient = () =>
 
 export const Providers = ({ children, client }: { children: ReactNode; client: QueryClient }) => (
   <QueryClientProvider client={client}>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ firstDayOfWeek: 1, locale: 'en' }}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <Notifications position="top-right" limit={4} />
+          <Notifications position="top-center" limit={4} />
           <AuthProvider>{children}</AuthProvider>
         </ModalsProvider>
       </DatesProvider>

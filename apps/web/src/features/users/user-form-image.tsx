@@ -55,6 +55,7 @@ export const ProfileImagePicker = ({
           multiple={false}
           style={{ flex: '1 1 220px' }}
           aria-label="Upload profile image"
+          inputProps={{ 'aria-label': 'Profile image file' }}
         >
           <Group justify="center" gap="sm" mih={64} style={{ pointerEvents: 'none' }} wrap="nowrap">
             <Dropzone.Accept>

@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launch, newContext, type Page, signIn } from '../support/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningApp, startApp } from '../support/server.ts';
+
+/** WCAG 2 A/AA checks (axe) on the screens people use most; serious and critical findings fail. */
+const violations = async (page: Page) => {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)
+          .slice(0, 3)
+          .join(' | ')})`,
+    );
+};
+
+describe('accessibility', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp({ DEMO: 'true' }), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('the sign-in screen has no serious or critical findings', async () => {
+    const context = await newContext(browser, app.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['/hrm', 'Good'],
+    ['/admin', 'Admin Dashboard'],
+    ['/admin/users', 'Manage Users'],
+    ['/admin/users/create', 'Create User'],
+    ['/admin/roles', 'Role Management'],
+    ['/admin/roles/create', 'Create Role'],
+    ['/hrm/profile', 'Profile'],
+    ['/hrm/profile/change-password', 'Change Password'],
+  ])('%s has no serious or critical findings', async (path, heading) => {
+    const context = await newContext(browser, app.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, path);
+    await page.waitForURL(`**${path}`);
+    await page.getByRole('heading', { name: heading }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
