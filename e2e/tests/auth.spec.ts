@@ -18,7 +18,7 @@ describe('sign-in, password reset and session expiry', () => {
     const page = await context.newPage();
     await page.goto('/admin/users');
     await page.waitForURL(/\/login\?redirect=%2Fadmin%2Fusers/);
-    await expect(page.getByText(/device information and location/i).isVisible()).resolves.toBe(true);
+    await page.getByText(/device information and location/i).waitFor();
 
     // A wrong password is answered on the field, not as a crash.
     await signIn(page, ADMIN_EMAIL, 'Wrong@12345', '/admin/users');
@@ -52,6 +52,7 @@ describe('sign-in, password reset and session expiry', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset password' });
+    await dialog.getByRole('button', { name: 'Send code' }).waitFor();
     await expect(dialog.getByRole('radio', { name: /Phone/ }).isDisabled()).resolves.toBe(true);
     const before = app.mails.length;
     await dialog
