@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/page-header';
 import { api, isApiError } from '../../lib/api';
+import { useLeaveGuard } from '../../lib/leave-guard';
 import { notifyError, withLoadingToast } from '../../lib/notify';
 import { securityContextOrReason } from '../../lib/security-context';
 import { ChangePasswordForm, NEW_PASSWORD_FIELDS, usePasswordForm } from '../users/password-form';
@@ -27,6 +28,8 @@ export const ProfileChangePasswordPage = () => {
     newPassword: '',
     confirmNewPassword: '',
   });
+  // Asks before typed passwords are left behind; they are secrets, so no draft keeps them.
+  const guard = useLeaveGuard(form.formState.isDirty);
 
   const submit = async (values: Values) => {
     if (!user) return;
@@ -41,6 +44,7 @@ export const ProfileChangePasswordPage = () => {
       await withLoadingToast('Changing password...', () =>
         api.post<unknown>(`/auth/${user._id}/change-password`, { ...values, ...security }),
       );
+      guard.release();
       form.reset();
       // The session now reports mustChangePassword false; wait for it so the shell lets the user through.
       await refresh();
@@ -73,7 +77,7 @@ export const ProfileChangePasswordPage = () => {
           form={form}
           fields={FIELDS}
           onSubmit={submit}
-          onCancel={user?.mustChangePassword ? undefined : () => navigate('/hrm/profile')}
+          onCancel={user?.mustChangePassword ? undefined : () => guard.leave(() => navigate('/hrm/profile'))}
         />
       </Stack>
     </Stack>

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
 import { PermissionMatrix } from './permission-matrix';
@@ -15,7 +15,10 @@ const catalogue: ResourceItem[] = [
   { _id: '3', name: 'user', module: 'admin', actions: ['read'] },
 ];
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 const Matrix = ({ initial = [] as PermissionValue[] }) => {
   const [value, setValue] = useState(initial);
@@ -68,12 +71,12 @@ describe('PermissionMatrix all-actions checkbox', () => {
 const renderForm = (submit: (v: RoleFormValues) => Promise<{ message?: string }>) => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(queryKeys.resources, catalogue);
+  // A data router, as in the app: the form's leave guard (useBlocker) needs one.
+  const router = createMemoryRouter([{ path: '*', element: <RoleForm mode="create" submit={submit} /> }]);
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>
-        <MemoryRouter>
-          <RoleForm mode="create" submit={submit} />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>,
   );

@@ -13,13 +13,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
+import { useFormDraft } from '../../lib/form-draft';
+import { useLeaveGuard } from '../../lib/leave-guard';
 import { notifyError, withLoadingToast } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
 import { useResources } from './api';
@@ -68,6 +70,7 @@ type Props = {
 /** Create Role and Update Role: name, description, optional expiry and the permission matrix. */
 export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
   const navigate = useNavigate();
+  const location = useLocation();
   const client = useQueryClient();
   const resources = useResources();
   const busy = useRef(false);
@@ -81,6 +84,17 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
     reValidateMode: 'onChange',
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+
+  // What was typed survives a reload or a dropped connection, one draft per page.
+  const draft = useFormDraft(form, {
+    key: location.pathname,
+    base: initial,
+    onRestore: ({ values }) => setHasExpiry(Boolean(values.expiresAt)),
+  });
+  const guard = useLeaveGuard(isDirty, {
+    message: 'You have unsaved changes. Are you sure you want to discard them?',
+    onDiscard: draft.clear,
+  });
 
   // Spec 1 §8: a failed resource list load toasts an error (401 is the session dialog's business).
   useEffect(() => {
@@ -97,11 +111,13 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
       await withLoadingToast(mode === 'create' ? 'Creating role...' : 'Updating role...', () =>
         submit(values),
       );
+      draft.clear();
       // The role list is not mounted here; refetch it now so the list shows the change, not a stale copy.
       void client.invalidateQueries({ queryKey: queryKeys.users.all });
       await client
         .invalidateQueries({ queryKey: queryKeys.roles.all, refetchType: 'all' })
         .catch(() => undefined);
+      guard.release();
       navigate('/admin/roles');
     } catch {
       // The loading toast already turned into the error toast; the form stays as typed.
@@ -110,18 +126,11 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
     }
   };
 
-  const cancel = () => {
-    if (!isDirty) {
-      navigate('/admin/roles');
-      return;
-    }
-    modals.openConfirmModal({
-      title: 'Discard changes?',
-      children: <Text size="sm">You have unsaved changes. Are you sure you want to discard them?</Text>,
-      labels: { confirm: 'Discard', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => navigate('/admin/roles'),
-    });
+  const cancel = () => guard.leave(() => navigate('/admin/roles'));
+
+  const discardDraft = () => {
+    draft.discard();
+    setHasExpiry(Boolean(initial.expiresAt));
   };
 
   const today = dayjs().format('YYYY-MM-DD');
@@ -129,6 +138,7 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
   return (
     <form onSubmit={form.handleSubmit(onValid, focusFirstError)} noValidate>
       <Stack gap="md" maw={960}>
+        {draft.restored && <DraftRestoredNotice onDiscard={discardDraft} />}
         <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
           <Stack gap="sm">
             <TextInput

@@ -3,6 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api';
+import { useLeaveGuard } from '../../lib/leave-guard';
 import { withLoadingToast } from '../../lib/notify';
 import { useUser } from './api';
 import { adminChangePassword } from './form-api';
@@ -20,10 +21,13 @@ export const UserChangePasswordPage = () => {
     newPassword: '',
     confirmNewPassword: '',
   });
+  // Asks before typed passwords are left behind; they are secrets, so no draft keeps them.
+  const guard = useLeaveGuard(form.formState.isDirty);
 
   const submit = async (values: Values) => {
     try {
       await withLoadingToast('Changing password...', () => adminChangePassword(id, values));
+      guard.release();
       navigate(`/admin/users/${id}`);
     } catch (error) {
       if (isApiError(error) && error.status === 400 && /password/i.test(error.message))
@@ -41,7 +45,7 @@ export const UserChangePasswordPage = () => {
           form={form}
           fields={NEW_PASSWORD_FIELDS}
           onSubmit={submit}
-          onCancel={() => navigate(`/admin/users/${id}`)}
+          onCancel={() => guard.leave(() => navigate(`/admin/users/${id}`))}
           intro={
             user.data && (
               <Text size="sm" c="dimmed">

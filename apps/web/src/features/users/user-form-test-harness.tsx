@@ -4,7 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
 
@@ -49,18 +49,24 @@ export const stubNetwork = (me: MeDto, answer: (method: string, url: string) => 
 /** The form at `path`, with the pages it leads to after a save standing in as plain text. */
 export const Wrap = ({ children, path }: { children: ReactNode; path: string }) => {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  // A data router, as in the app: the form's leave guard (useBlocker) needs one.
+  const [router] = useState(() =>
+    createMemoryRouter(
+      [
+        { path, element: children },
+        { path: '/admin/users', element: <p>Users</p> },
+        { path: '/admin/users/:id', element: <p>User detail</p> },
+        { path: '/hrm/profile', element: <p>Profile</p> },
+      ],
+      { initialEntries: [path] },
+    ),
+  );
   return (
     <QueryClientProvider client={client}>
       <MantineProvider env="test">
         <ModalsProvider>
           <AuthProvider>
-            <MemoryRouter initialEntries={[path]}>
-              <Routes>
-                <Route path={path} element={children} />
-                <Route path="/admin/users/:id" element={<p>User detail</p>} />
-                <Route path="/hrm/profile" element={<p>Profile</p>} />
-              </Routes>
-            </MemoryRouter>
+            <RouterProvider router={router} />
           </AuthProvider>
         </ModalsProvider>
       </MantineProvider>

@@ -239,3 +239,35 @@ describe('submitted payload', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });
+
+describe('user form: draft and leaving', { timeout: 30_000 }, () => {
+  const DRAFT = 'karya:draft:/admin/users/create';
+
+  it('keeps a draft without the password, and Cancel asks once, then drops it', async () => {
+    render(
+      <Wrap path="/admin/users/create">
+        <UserForm mode="create" />
+      </Wrap>,
+    );
+    fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), {
+      target: { value: 'Secret#123' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Asha Das' } });
+    await waitFor(() => expect(sessionStorage.getItem(DRAFT)).not.toBeNull());
+    const stored = JSON.parse(sessionStorage.getItem(DRAFT)!);
+    expect(stored.values.name).toBe('Asha Das');
+    expect(stored.values).not.toHaveProperty('password');
+    expect(sessionStorage.getItem(DRAFT)).not.toContain('Secret');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
+    expect(
+      screen.getByText('You have unsaved changes. Do you want to discard them and leave this page?'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText('Users')).toBeTruthy();
+    // The leave guard does not ask a second time.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem(DRAFT)).toBeNull();
+  });
+});

@@ -9,7 +9,6 @@ import {
   type UserDto,
 } from '@karya/domain';
 import {
-  Alert,
   Button,
   Group,
   MultiSelect,
@@ -17,31 +16,30 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
   IconBrandLinkedin,
   IconBrandX,
   IconBrandYoutube,
-  IconRestore,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
+import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
+import { useFormDraft } from '../../lib/form-draft';
+import { useLeaveGuard } from '../../lib/leave-guard';
 import { withLoadingToast } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
 import { saveUser } from './form-api';
-import { formDraft, useWarnOnUnload } from './user-form-draft';
 import { EmergencyContactsEditor } from './user-form-emergency';
 import { NewUserPasswordInput, RolesPicker } from './user-form-fields';
 import { ProfileImagePicker } from './user-form-image';
@@ -134,8 +132,6 @@ const focusFirstError = (root: HTMLElement | null) =>
     el.focus({ preventScroll: true });
   });
 
-type Draft = { values: Partial<UserFormValues>; roleNames?: Record<string, string> };
-
 /**
  * The one user form (spec 1 §4, §5): create and update by an administrator, and the profile update, which
  * hides employment, roles, status, notes and password. Validation is the domain schema of the mode.
@@ -159,50 +155,28 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
   const errors = formState.errors;
   const rootRef = useRef<HTMLFormElement>(null);
   const running = useRef(false);
-  // Set once the form is saved or discarded: no draft may be written after that.
-  const done = useRef(false);
   const [file, setFile] = useState<File | null>(null);
-  const [restored, setRestored] = useState(false);
   const [roleNames, setRoleNames] = useState<Record<string, string>>(() =>
     Object.fromEntries((user?.roles ?? []).map((r) => [r._id, r.name])),
   );
 
-  // Bring back what was typed before a reload or a dropped connection (never the password). Once: a
-  // background refetch of the user must not overwrite what is being typed.
-  const restoredOnce = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per mounted form
-  useEffect(() => {
-    if (restoredOnce.current) return;
-    restoredOnce.current = true;
-    const draft = formDraft.read<Draft>(draftKey) as Draft | null;
-    if (!draft?.values) return;
-    form.reset({ ...defaults, ...draft.values, password: '' }, { keepDefaultValues: true });
-    if (draft.roleNames) setRoleNames((n) => ({ ...draft.roleNames, ...n }));
-    setRestored(true);
-  }, []);
-
-  // Keep the draft current while the form differs from what was loaded.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const sub = watch(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (done.current) return;
-        const { password: _secret, ...values } = form.getValues();
-        const { password: _p, ...base } = defaults;
-        if (JSON.stringify(values) === JSON.stringify(base)) formDraft.clear(draftKey);
-        else formDraft.write(draftKey, { values, roleNames } satisfies Draft);
-      }, 300);
-    });
-    return () => {
-      clearTimeout(timer);
-      sub.unsubscribe();
-    };
-  }, [watch, form, defaults, draftKey, roleNames]);
+  // What was typed survives a reload or a dropped connection (never the password); the names of the
+  // picked roles come back with it so the picker can show them.
+  const draft = useFormDraft(form, {
+    key: draftKey,
+    base: defaults,
+    omit: ['password'],
+    extra: roleNames,
+    onRestore: ({ extra }) => {
+      if (extra) setRoleNames((n) => ({ ...extra, ...n }));
+    },
+  });
 
   const dirty = formState.isDirty || file !== null;
-  const [saved, setSaved] = useState(false);
-  useWarnOnUnload(dirty && !saved);
+  const guard = useLeaveGuard(dirty, {
+    message: 'You have unsaved changes. Do you want to discard them and leave this page?',
+    onDiscard: draft.clear,
+  });
 
   const employmentType = watch('employmentType');
   const showDuration = hasDuration(employmentType);
@@ -212,33 +186,11 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
     mode === 'create' ? '/admin/users' : mode === 'update' ? `/admin/users/${user?._id}` : '/hrm/profile';
 
   const discardDraft = () => {
-    formDraft.clear(draftKey);
-    form.reset(defaults);
+    draft.discard();
     setFile(null);
-    setRestored(false);
   };
 
-  const cancel = () => {
-    if (!dirty) {
-      formDraft.clear(draftKey);
-      navigate(leaveTo);
-      return;
-    }
-    modals.openConfirmModal({
-      title: 'Discard changes?',
-      children: (
-        <Text size="sm">You have unsaved changes. Do you want to discard them and leave this page?</Text>
-      ),
-      labels: { confirm: 'Discard', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        done.current = true;
-        formDraft.clear(draftKey);
-        setSaved(true);
-        navigate(leaveTo);
-      },
-    });
-  };
+  const cancel = () => guard.leave(() => navigate(leaveTo));
 
   const submit = async (parsed: UserFormValues) => {
     // Repeat submits of the same kind are ignored while a call runs (spec 1 §8).
@@ -252,12 +204,11 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
       const result = await withLoadingToast(LOADING[mode], () =>
         saveUser(mode, mode === 'create' ? undefined : user?._id, payload, file),
       );
-      done.current = true;
-      formDraft.clear(draftKey);
-      setSaved(true);
+      draft.clear();
       form.reset(form.getValues());
       client.invalidateQueries({ queryKey: queryKeys.users.all });
       if (mode === 'profile') client.invalidateQueries({ queryKey: queryKeys.me });
+      guard.release();
       navigate(mode === 'profile' ? '/hrm/profile' : `/admin/users/${result.data?._id ?? user?._id}`);
     } catch (error) {
       if (isApiError(error)) {
@@ -277,16 +228,7 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
   return (
     <form ref={rootRef} onSubmit={onSubmit} noValidate aria-label={SUBMIT_LABEL[mode]}>
       <Stack gap="md">
-        {restored && (
-          <Alert color="blue" icon={<IconRestore size={18} />} title="Unsaved changes restored">
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Text size="sm">What you typed before leaving this page was brought back.</Text>
-              <Button size="xs" variant="light" onClick={discardDraft}>
-                Discard them
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        {draft.restored && <DraftRestoredNotice onDiscard={discardDraft} />}
 
         <Section title="Profile image">
           <ProfileImagePicker
