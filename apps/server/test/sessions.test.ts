@@ -55,3 +55,34 @@ describe('session lifetimes (movable clock)', () => {
     expect((await me(cookie)).statusCode).toBe(401);
   });
 });
+
+describe('behind an HTTPS proxy (TRUST_PROXY=true)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://karya.example.in' });
+  });
+  afterAll(() => ctx.close());
+
+  it('marks the session cookie Secure and sends HSTS when the request came over HTTPS', async () => {
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-proto': 'https', origin: 'https://karya.example.in' },
+      payload: {
+        email: ADMIN_EMAIL,
+        password: ADMIN_PASSWORD,
+        location: { type: 'Point', coordinates: [20.29, 85.82] },
+        deviceInfo: { os: 'Linux', browser: 'Chromium', device: 'Desktop', model: 'Test' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'karya_sid');
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('sends no HSTS over plain HTTP', async () => {
+    const res = await call(ctx.app, { method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
