@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type RunningApp, startApp } from './server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
@@ -62,4 +64,20 @@ export const choose = async (page: Page, label: string, option: string, search?:
 export const typeCode = async (page: Page, firstDigitLabel: string, code: string) => {
   await page.getByLabel(firstDigitLabel, { exact: true }).click();
   await page.keyboard.type(code, { delay: 30 });
+};
+
+/**
+ * One production server and one browser for a spec file, started before its tests and stopped after.
+ * Read `env.app` and `env.browser` inside tests.
+ */
+export const useAppAndBrowser = (serverEnv: Record<string, string> = {}) => {
+  const env = {} as { app: RunningApp; browser: Browser };
+  beforeAll(async () => {
+    [env.app, env.browser] = await Promise.all([startApp(serverEnv), launch()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.app?.stop();
+  });
+  return env;
 };

@@ -119,3 +119,9 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
     },
   };
 };
+
+/** A security context (location in Bhubaneswar, a device) for API calls the tests make directly. */
+export const SECURITY = {
+  location: { type: 'Point', coordinates: [20.29, 85.82] },
+  deviceInfo: { os: 'Linux', browser: 'Chromium', device: 'Desktop', model: 'e2e' },
+};

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, newContext, type Page, signIn } from '../support/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningApp, startApp } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, type Page, signIn, useAppAndBrowser } from '../support/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
 
 /** WCAG 2 A/AA checks (axe) on the screens people use most; serious and critical findings fail. */
 const violations = async (page: Page) => {
@@ -18,18 +18,10 @@ const violations = async (page: Page) => {
 };
 
 describe('accessibility', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({ DEMO: 'true' }), launch()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const env = useAppAndBrowser({ DEMO: 'true' });
 
   it('the sign-in screen has no serious or critical findings', async () => {
-    const context = await newContext(browser, app.baseUrl);
+    const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
@@ -47,7 +39,7 @@ describe('accessibility', () => {
     ['/hrm/profile', 'Profile'],
     ['/hrm/profile/change-password', 'Change Password'],
   ])('%s has no serious or critical findings', async (path, heading) => {
-    const context = await newContext(browser, app.baseUrl);
+    const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, path);
     await page.waitForURL(`**${path}`);

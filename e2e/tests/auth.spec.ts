@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, newContext, screenshot, signIn, typeCode } from '../support/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningApp, startApp } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, signIn, typeCode, useAppAndBrowser } from '../support/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, SECURITY } from '../support/server.ts';
 
 describe('sign-in, password reset and session expiry', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launch()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const env = useAppAndBrowser();
 
   it('sends a visitor to sign-in, signs in to the shell and logs out after confirming', async () => {
-    const context = await newContext(browser, app.baseUrl);
+    const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
     await page.goto('/admin/users');
     await page.waitForURL(/\/login\?redirect=%2Fadmin%2Fusers/);
@@ -47,20 +39,20 @@ describe('sign-in, password reset and session expiry', () => {
   });
 
   it('resets a forgotten password with the code e-mailed over SMTP', async () => {
-    const context = await newContext(browser, app.baseUrl);
+    const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset password' });
     await dialog.getByRole('button', { name: 'Send code' }).waitFor();
     await expect(dialog.getByRole('radio', { name: /Phone/ }).isDisabled()).resolves.toBe(true);
-    const before = app.mails.length;
+    const before = env.app.mails.length;
     await dialog
       .getByRole('form', { name: 'Send reset code' })
       .getByRole('textbox', { name: 'Email', exact: true })
       .fill(ADMIN_EMAIL);
     await dialog.getByRole('button', { name: 'Send code' }).click();
-    const code = await app.codeFor(ADMIN_EMAIL, before);
+    const code = await env.app.codeFor(ADMIN_EMAIL, before);
     await typeCode(page, 'Code digit 1', code);
     const next = 'Reset@2026new';
     await dialog.getByRole('textbox', { name: 'New password', exact: true }).fill(next);
@@ -72,15 +64,14 @@ describe('sign-in, password reset and session expiry', () => {
     await page.waitForURL('**/hrm');
     // The code was single use: trying it again is refused.
     const again = await page.request.post('/api/auth/reset-password/verify-otp', {
-      headers: { origin: app.baseUrl },
+      headers: { origin: env.app.baseUrl },
       data: {
         method: 'email',
         email: ADMIN_EMAIL,
         otp: code,
         newPassword: ADMIN_PASSWORD,
         confirmNewPassword: ADMIN_PASSWORD,
-        location: { type: 'Point', coordinates: [20.29, 85.82] },
-        deviceInfo: { os: 'Linux', browser: 'Chromium', device: 'Desktop', model: 'e2e' },
+        ...SECURITY,
       },
     });
     expect(again.status()).toBe(400);
@@ -88,13 +79,12 @@ describe('sign-in, password reset and session expiry', () => {
     const ok = await page.request.post(
       `/api/auth/${(await (await page.request.get('/api/auth/me')).json()).data._id}/change-password`,
       {
-        headers: { origin: app.baseUrl },
+        headers: { origin: env.app.baseUrl },
         data: {
           oldPassword: next,
           newPassword: ADMIN_PASSWORD,
           confirmNewPassword: ADMIN_PASSWORD,
-          location: { type: 'Point', coordinates: [20.29, 85.82] },
-          deviceInfo: { os: 'Linux', browser: 'Chromium', device: 'Desktop', model: 'e2e' },
+          ...SECURITY,
         },
       },
     );
@@ -103,7 +93,7 @@ describe('sign-in, password reset and session expiry', () => {
   });
 
   it('shows the Session Expired dialog when the session ends under an open page', async () => {
-    const context = await newContext(browser, app.baseUrl);
+    const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/hrm/profile');
     await page.waitForURL('**/hrm/profile');

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Browser,
-  choose,
-  launch,
-  newContext,
-  screenshot,
-  signIn,
-  typeCode,
-} from '../support/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningApp, startApp } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { choose, newContext, screenshot, signIn, typeCode, useAppAndBrowser } from '../support/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
 
 /**
  * The administrator's day one: a role made with the permission matrix, a user given that role, and
@@ -16,18 +8,10 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningApp, startApp } from '../suppo
  * the 403 page on a path the role does not open.
  */
 describe('roles and users', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launch()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const env = useAppAndBrowser();
 
   it('creates a role and a user; the user signs in, changes the password, verifies and sees only what the role allows', async () => {
-    const admin = await newContext(browser, app.baseUrl);
+    const admin = await newContext(env.browser, env.app.baseUrl);
     const page = await admin.newPage();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/admin/roles/create');
     await page.waitForURL('**/admin/roles/create');
@@ -70,16 +54,16 @@ describe('roles and users', () => {
     await admin.close();
 
     // The new user's first sign-in, on a phone.
-    const phone = await newContext(browser, app.baseUrl, { mobile: true });
+    const phone = await newContext(env.browser, env.app.baseUrl, { mobile: true });
     const p = await phone.newPage();
     await signIn(p, email, password);
     await p.waitForURL('**/hrm/profile/change-password');
     // First the e-mail address is verified with the code sent over SMTP (the dialog stays until then).
     const verify = p.getByRole('dialog', { name: 'Verify your account' });
     await verify.waitFor();
-    const before = app.mails.length;
+    const before = env.app.mails.length;
     await verify.getByRole('button', { name: 'Send code' }).click();
-    const code = await app.codeFor(email, before);
+    const code = await env.app.codeFor(email, before);
     await typeCode(p, 'Verification code digit 1', code);
     await verify.getByRole('button', { name: 'Verify' }).click();
     await verify.waitFor({ state: 'hidden' });

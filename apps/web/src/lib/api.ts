@@ -95,7 +95,6 @@ export const api = {
   patch: <T>(path: string, body?: unknown, opts: { keepEmpty?: boolean } = {}) =>
     request<T>('PATCH', path, body, {}, opts.keepEmpty ?? false),
   /** The same rule for the role form: an unchecked expiry is sent as expiresAt: null. */
-  patchKeepingNulls: <T>(path: string, body: unknown) => api.patch<T>(path, body, { keepEmpty: true }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };
 

@@ -33,6 +33,6 @@ export const createRole = (values: RoleFormValues) =>
 
 /** expiresAt: null must reach the server so an unchecked expiry really clears the stored date. */
 export const updateRole = (id: string, values: RoleFormValues) =>
-  api.patchKeepingNulls<RoleDto>(`/admin/roles/${id}`, buildRolePayload(values));
+  api.patch<RoleDto>(`/admin/roles/${id}`, buildRolePayload(values), { keepEmpty: true });
 
 export const deleteRole = (id: string) => api.delete<null>(`/admin/roles/${id}`);
