@@ -43,3 +43,27 @@ export const PAGE_SIZES = [20, 30, 40, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 /** The server never returns more rows than this in one page. */
 export const MAX_PAGE_SIZE = 100;
+
+/** Spec 2 §3: task status and priority; defaults Scheduled and Medium (§9). */
+export const TASK_STATUSES = [
+  'Scheduled',
+  'Pending',
+  'Completed',
+  'Re-Scheduled',
+  'In Progress',
+  'Cancelled',
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** The quick status chips of the task list, in order. */
+export const TASK_STATUS_CHIPS = ['Scheduled', 'Pending', 'In Progress', 'Completed'] as const;
+export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+/** Statuses after which a task is no longer due (no "overdue" for these). */
+export const TASK_CLOSED_STATUSES: readonly TaskStatus[] = ['Completed', 'Cancelled'];
+
+/** Spec 3 §3: a team member's role inside the team (an attribute; it grants no permission). */
+export const TEAM_MEMBER_ROLES = ['admin', 'member', 'manager'] as const;
+export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
+
+export const HOLIDAY_KINDS = ['National', 'State'] as const;
+export type HolidayKind = (typeof HOLIDAY_KINDS)[number];

@@ -191,3 +191,87 @@ export const schema = {
   mailOutbox,
   files,
 };
+
+/**
+ * The columns of the shared record life (soft delete, who created and changed it). The server stamps them;
+ * request bodies never reach them (see platform/records.ts).
+ */
+const lifecycle = () => ({
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  deletedAt: ts('deleted_at'),
+  deletedBy: text('deleted_by'),
+  createdBy: text('created_by'),
+  updatedBy: text('updated_by'),
+  ...stamps,
+});
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status').notNull(),
+    priority: text('priority').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time'),
+    deadline: date('deadline', { mode: 'string' }),
+    reason: text('reason'),
+    /** Users the task is assigned to; a GIN index serves "assigned to me" and the assignedTo filter. */
+    assignedTo: text('assigned_to').array().notNull().default(sql`'{}'::text[]`),
+    assignedBy: text('assigned_by'),
+    ...lifecycle(),
+  },
+  (t) => [
+    index('tasks_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('tasks_assigned_to_idx').using('gin', t.assignedTo),
+    index('tasks_created_by_idx').on(t.createdBy),
+    index('tasks_status_idx').on(t.status),
+    index('tasks_date_idx').on(t.date),
+    index('tasks_deadline_idx').on(t.deadline),
+    index('tasks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...lifecycle(),
+  },
+  (t) => [
+    index('teams_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('teams_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    /** The order the members were given in. */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: id(),
+    date: date('date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    /** IN for national holidays, OD for Odisha. */
+    region: text('region').notNull(),
+  },
+  (t) => [uniqueIndex('holidays_date_name_uq').on(t.date, t.name)],
+);

@@ -4,7 +4,10 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { holidaysRoutes } from './holidays/holidays.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { tasksRoutes } from './tasks/tasks.routes.ts';
+import { teamsRoutes } from './teams/teams.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every module's routes under /api. Adding a record type adds one line here. */
@@ -15,4 +18,7 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await usersRoutes(api, deps);
   await rolesRoutes(api, deps);
   await dashboardRoutes(api, deps);
+  await tasksRoutes(api, deps);
+  await teamsRoutes(api, deps);
+  await holidaysRoutes(api, deps);
 };

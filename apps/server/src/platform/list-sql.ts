@@ -22,6 +22,8 @@ export type FilterRule =
   | { kind: 'boolean'; on: Operand }
   /** inclusive calendar days read in the app's time zone */
   | { kind: 'dateRange'; on: Operand }
+  /** inclusive calendar days on a `date` column (no time zone involved; the index is used as is) */
+  | { kind: 'dayRange'; on: Operand }
   | { kind: 'numberRange'; on: Operand }
   /** anything else (an EXISTS on a join table ...); return undefined to add no condition */
   | { kind: 'custom'; build: (value: FilterValue) => SQL | undefined };
@@ -77,6 +79,14 @@ const conditionFor = (rule: FilterRule, value: FilterValue): SQL | undefined => 
       return typeof value === 'object' && !Array.isArray(value)
         ? dateRangeSql(rule.on, value as DateRange)
         : undefined;
+    case 'dayRange': {
+      if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+      const range = value as DateRange;
+      const parts: SQL[] = [];
+      if (range.start) parts.push(sql`${rule.on} >= ${range.start}::date`);
+      if (range.end) parts.push(sql`${rule.on} <= ${range.end}::date`);
+      return parts.length ? and(...parts) : undefined;
+    }
     case 'numberRange':
       return typeof value === 'object' && !Array.isArray(value)
         ? numberRangeSql(rule.on, value as NumberRange)

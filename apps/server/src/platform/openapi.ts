@@ -167,3 +167,7 @@ export const registerDocs = async (app: FastifyInstance, version: string) => {
     theme: { title: 'Karya API' },
   });
 };
+
+export const LIST_QUERY_TEXT =
+  'Filters are bracket-style query parameters: `filters[name]=x`, `filters[status][]=A&filters[status][]=B`, ' +
+  '`filters[createdAt][start]=2026-01-01`. Unknown parameters or filters answer 400.';

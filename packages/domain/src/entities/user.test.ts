@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { suggestionQuerySchema } from '../common/records.ts';
 import {
   adminChangePasswordSchema,
   emergencyContactSchema,
   profileUpdateSchema,
-  suggestionQuerySchema,
   userCreateSchema,
   userUpdateSchema,
 } from './user.ts';

@@ -215,15 +215,6 @@ export const userListSpec = defineList({
   sortFields: ['name', 'createdAt', 'updatedAt', 'lastLogin', 'email'],
 });
 
-export const suggestionQuerySchema = z.object({
-  name: z.string().trim().max(100, 'Search text is too long').optional().default(''),
-  selectedIds: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.split(',').filter(Boolean) : []))
-    .pipe(z.array(objectIdSchema).max(100, 'Too many selected ids')),
-});
-
 /** A user as the API returns it. */
 export type UserDto = {
   _id: string;

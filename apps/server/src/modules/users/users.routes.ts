@@ -1,11 +1,9 @@
 import {
   activityCreateSchema,
   adminChangePasswordSchema,
-  ListQueryError,
   objectIdSchema,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TOO_LARGE,
-  parseListQuery,
   profileUpdateSchema,
   suggestionQuerySchema,
   USER_JSON_FIELDS,
@@ -19,9 +17,10 @@ import { z } from 'zod';
 import { permission, principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { decodeFields, readMultipart } from '../../platform/multipart.ts';
-import { documentedInput, listQueryDocs } from '../../platform/openapi.ts';
+import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { parseList } from '../../platform/records.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { createActivity, listActivities } from './user-activities.service.ts';
 import {
@@ -43,9 +42,6 @@ const tags = ['Users'];
 
 // The user list and the user forms are read in the handlers; these describe them for /api/docs only.
 const userListQuery = listQueryDocs(userListSpec);
-const LIST_QUERY_TEXT =
-  'Filters are bracket-style query parameters: `filters[name]=x`, `filters[status][]=A&filters[status][]=B`, ' +
-  '`filters[createdAt][start]=2026-01-01`. Unknown parameters or filters answer 400.';
 const formDocs = (body: z.ZodType) => documentedInput({ body, multipartFile: 'image' });
 const FORM_TEXT =
   `multipart/form-data (or JSON without an image): the profile image in \`image\` ` +
@@ -108,14 +104,10 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       schema: { tags, summary: 'List users', description: LIST_QUERY_TEXT },
     },
     async (request) => {
-      let query: ReturnType<typeof parseListQuery>;
-      try {
-        query = parseListQuery(request.query as Record<string, string | string[] | undefined>, userListSpec);
-      } catch (error) {
-        if (error instanceof ListQueryError) throw badRequest(error.message);
-        throw error;
-      }
-      return ok('Users fetched successfully', await listUsers(deps.db, principalOf(request), query));
+      return ok(
+        'Users fetched successfully',
+        await listUsers(deps.db, principalOf(request), parseList(request.query, userListSpec)),
+      );
     },
   );
 

@@ -1,0 +1,403 @@
+import {
+  ASSIGNMENT_STATES,
+  type BulkOutcome,
+  type BulkResult,
+  can,
+  type FilterValue,
+  type ListQuery,
+  ListQueryError,
+  type ListSpec,
+  newId,
+  parseListQuery,
+  type RecordMessages,
+  SUGGESTION_LIMIT,
+  type UserRef,
+} from '@karya/domain';
+import { and, asc, count, eq, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { badRequest, forbidden, notFound } from './errors.ts';
+import {
+  containsText,
+  type FilterRule,
+  type ListColumns,
+  listConditions,
+  listOffset,
+  listOrderBy,
+  type Operand,
+} from './list-sql.ts';
+import type { Principal } from './principal.ts';
+
+/**
+ * The record toolkit: what every soft-deleted record type shares, written once. It is a set of explicit
+ * functions a module calls from its own service — not a generator: each module still owns its table, its
+ * DTO and its rules, and reads top to bottom.
+ *
+ *   parseList      raw query → ListQuery against the list's whitelist, or 400
+ *   runList        WHERE from the whitelist + scope, ORDER BY whitelisted sort + id, page, count
+ *   lifecycleRules the filter rules every record has (isDeleted, deletedBy, createdBy, createdAt, updatedAt)
+ *   softDelete / restore / deletePermanently, and bulkLifecycle (one transaction, an outcome per id)
+ *   createStamps / updateStamps   server-side created/updated by and at
+ *   suggest        name search + selectedIds first, at most 20
+ *   userRefs       ids → {_id, name, email, image} for the DTOs
+ */
+
+/** A table with the lifecycle columns of schema.ts (`lifecycle()`), plus `id`. */
+export type RecordTable = PgTable & {
+  id: AnyPgColumn;
+  isDeleted: AnyPgColumn;
+  deletedAt: AnyPgColumn;
+  deletedBy: AnyPgColumn;
+  createdBy: AnyPgColumn;
+  updatedBy: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+};
+
+/** Which rows a user may see of a row-scoped resource; undefined means all. Out of scope reads as 404. */
+export type Scope = SQL | undefined;
+
+// ------------------------------------------------------------------------------------------------ lists
+
+/** Parse a raw query record against a list's whitelist; anything off answers 400 with a clear message. */
+export const parseList = (raw: unknown, spec: ListSpec): ListQuery => {
+  try {
+    return parseListQuery((raw ?? {}) as Record<string, string | string[] | undefined>, spec);
+  } catch (error) {
+    if (error instanceof ListQueryError) throw badRequest(error.message);
+    throw error;
+  }
+};
+
+/** The filter rules of the lifecycle filters (LIFECYCLE_FILTERS in the domain). */
+export const lifecycleRules = (t: RecordTable): Record<string, FilterRule> => ({
+  isDeleted: { kind: 'boolean', on: t.isDeleted },
+  deletedBy: { kind: 'in', on: t.deletedBy },
+  createdBy: { kind: 'in', on: t.createdBy },
+  createdAt: { kind: 'dateRange', on: t.createdAt },
+  updatedAt: { kind: 'dateRange', on: t.updatedAt },
+});
+
+/**
+ * Assigned / UnAssigned / Orphaned (spec 2 §3) on a column of user ids: a text column (one assignee) or a
+ * text[] column (several). Orphaned: assigned, but to no live user any more.
+ */
+export const assignmentStateRule = (on: Operand, shape: 'one' | 'many'): FilterRule => ({
+  kind: 'custom',
+  build: (value) => {
+    const states = (Array.isArray(value) ? value : [value]).filter((v): v is string =>
+      (ASSIGNMENT_STATES as readonly string[]).includes(v as string),
+    );
+    if (states.length === 0) return undefined;
+    const live = sql`select 1 from ${users} where ${users.isDeleted} = false and ${
+      shape === 'one' ? sql`${users.id} = ${on}` : sql`${users.id} = any(${on})`
+    }`;
+    const hasAssignee = shape === 'one' ? sql`${on} is not null` : sql`cardinality(${on}) > 0`;
+    const parts = states.map((s) =>
+      s === 'UnAssigned'
+        ? sql`not (${hasAssignee})`
+        : s === 'Assigned'
+          ? sql`(${hasAssignee} and exists (${live}))`
+          : sql`(${hasAssignee} and not exists (${live}))`,
+    );
+    return sql`(${sql.join(parts, sql` or `)})`;
+  },
+});
+
+/**
+ * The Deleted filter (and Deleted By) need restore on the resource (or bulk-restore where the spec says so).
+ * Lists show live records unless the query asks for deleted ones.
+ */
+export const withLifecycleDefaults = (
+  principal: Principal,
+  resource: string,
+  filters: Record<string, FilterValue>,
+  messages: Pick<RecordMessages, 'deletedFilterForbidden'>,
+  actions: readonly ('restore' | 'bulk-restore')[] = ['restore'],
+): Record<string, FilterValue> => {
+  const out: Record<string, FilterValue> = { isDeleted: false, ...filters };
+  const wantsDeleted = out.isDeleted === true || out.deletedBy !== undefined;
+  if (wantsDeleted && !actions.some((a) => can(principal.permissions, resource, a)))
+    throw forbidden(messages.deletedFilterForbidden);
+  return out;
+};
+
+export type ListRun = {
+  db: Db;
+  table: RecordTable;
+  columns: ListColumns;
+  query: ListQuery;
+  /** The filters to apply (usually withLifecycleDefaults(...)); defaults to the query's. */
+  filters?: Record<string, FilterValue>;
+  scope?: Scope;
+};
+
+/**
+ * One page of rows and the total count for the same WHERE. Ordered by the whitelisted sort, then the id,
+ * so pages never overlap.
+ */
+export const runList = async <Row>({ db, table, columns, query, filters, scope }: ListRun) => {
+  const conditions = listConditions(columns, filters ?? query.filters);
+  if (scope) conditions.push(scope);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...listOrderBy(query, columns))
+      .limit(query.limit)
+      .offset(listOffset(query)) as unknown as Promise<Row[]>,
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+/** `{<plural>: [...], <plural>Count: n, page, limit}`: the list keys the spec's clients read. */
+export const listPage = <K extends string, T>(plural: K, items: T[], total: number, query: ListQuery) =>
+  ({ [plural]: items, [`${plural}Count`]: total, page: query.page, limit: query.limit }) as {
+    [key in K]: T[];
+  } & { [key in `${K}Count`]: number } & { page: number; limit: number };
+
+// --------------------------------------------------------------------------------------------- stamping
+
+/** Columns set when a record is created: never taken from the request. */
+export const createStamps = (principal: Principal, now: Date) => ({
+  id: newId(now),
+  createdBy: principal.user.id,
+  updatedBy: principal.user.id,
+  createdAt: now,
+  updatedAt: now,
+  isDeleted: false,
+  deletedAt: null,
+  deletedBy: null,
+});
+
+export const updateStamps = (principal: Principal, now: Date) => ({
+  updatedBy: principal.user.id,
+  updatedAt: now,
+});
+
+// ------------------------------------------------------------------------------------------- lifecycle
+
+type LifecycleRow = { id: string; isDeleted: boolean };
+
+export type Lifecycle = {
+  db: Db;
+  table: RecordTable;
+  messages: RecordMessages;
+  principal: Principal;
+  now: Date;
+  scope?: Scope;
+};
+
+/** One record in scope, or 404 with the record's own message. */
+export const findRecord = async <Row>(
+  db: Db,
+  table: RecordTable,
+  id: string,
+  messages: Pick<RecordMessages, 'notFound'>,
+  scope?: Scope,
+): Promise<Row> => {
+  const where = scope ? and(eq(table.id, id), scope) : eq(table.id, id);
+  const [row] = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .limit(1)) as Row[];
+  if (!row) throw notFound(messages.notFound);
+  return row;
+};
+
+/** A live record that may be changed (update): 404 when missing, 400 when deleted. */
+export const findLiveRecord = async <Row extends LifecycleRow>(
+  db: Db,
+  table: RecordTable,
+  id: string,
+  messages: Pick<RecordMessages, 'notFound' | 'restoreBeforeUpdate'>,
+  scope?: Scope,
+) => {
+  const row = await findRecord<Row>(db, table, id, messages, scope);
+  if (row.isDeleted) throw badRequest(messages.restoreBeforeUpdate);
+  return row;
+};
+
+export const softDelete = async ({ db, table, messages, principal, now, scope }: Lifecycle, id: string) => {
+  const row = await findRecord<LifecycleRow>(db, table, id, messages, scope);
+  if (row.isDeleted) throw badRequest(messages.alreadyDeleted);
+  await db
+    .update(table as PgTable)
+    .set({ isDeleted: true, deletedAt: now, deletedBy: principal.user.id, updatedAt: now } as never)
+    .where(eq(table.id, id));
+};
+
+export const restore = async ({ db, table, messages, principal, now, scope }: Lifecycle, id: string) => {
+  const row = await findRecord<LifecycleRow>(db, table, id, messages, scope);
+  if (!row.isDeleted) throw badRequest(messages.notDeleted);
+  await db
+    .update(table as PgTable)
+    .set({
+      isDeleted: false,
+      deletedAt: null,
+      deletedBy: null,
+      updatedAt: now,
+      updatedBy: principal.user.id,
+    } as never)
+    .where(eq(table.id, id));
+};
+
+/** Irreversible, and only from the deleted state. Rows that hang off the record go by ON DELETE CASCADE. */
+export const deletePermanently = async ({ db, table, messages, scope }: Lifecycle, id: string) => {
+  const row = await findRecord<LifecycleRow>(db, table, id, messages, scope);
+  if (!row.isDeleted) throw badRequest(messages.permanentNeedsDeleted);
+  await db.delete(table as PgTable).where(eq(table.id, id));
+};
+
+export type BulkOperation = 'delete' | 'restore' | 'deletePermanently';
+
+/**
+ * A bulk form in one transaction: every id gets an outcome: done, notFound (missing or out of scope) or
+ * wrongState (delete of a deleted record; restore or permanent delete of a live one). The rows that can
+ * change all change, in one statement, or — on any error — none does.
+ */
+export const bulkLifecycle = async (
+  { db, table, principal, now, scope }: Omit<Lifecycle, 'messages'>,
+  operation: BulkOperation,
+  ids: readonly string[],
+): Promise<BulkResult> =>
+  db.transaction(async (tx) => {
+    const where = scope ? and(inArray(table.id, [...ids]), scope) : inArray(table.id, [...ids]);
+    const found = (await tx
+      .select({ id: table.id, isDeleted: table.isDeleted })
+      .from(table as PgTable)
+      .where(where)
+      .for('update')) as LifecycleRow[];
+    const state = new Map(found.map((r) => [r.id, r.isDeleted]));
+    const wantsDeleted = operation !== 'delete';
+    const outcome = (id: string): BulkOutcome =>
+      !state.has(id) ? 'notFound' : state.get(id) === wantsDeleted ? 'done' : 'wrongState';
+    const results = ids.map((id) => ({ _id: id, outcome: outcome(id) }));
+    const doneIds = results.filter((r) => r.outcome === 'done').map((r) => r._id);
+    if (doneIds.length) {
+      if (operation === 'deletePermanently')
+        await tx.delete(table as PgTable).where(inArray(table.id, doneIds));
+      else
+        await tx
+          .update(table as PgTable)
+          .set(
+            (operation === 'delete'
+              ? { isDeleted: true, deletedAt: now, deletedBy: principal.user.id, updatedAt: now }
+              : {
+                  isDeleted: false,
+                  deletedAt: null,
+                  deletedBy: null,
+                  updatedAt: now,
+                  updatedBy: principal.user.id,
+                }) as never,
+          )
+          .where(inArray(table.id, doneIds));
+    }
+    const tally = (o: BulkOutcome) => results.filter((r) => r.outcome === o).length;
+    return { results, done: tally('done'), notFound: tally('notFound'), wrongState: tally('wrongState') };
+  });
+
+// ------------------------------------------------------------------------------------------ suggestions
+
+/**
+ * Suggestions for a picker: the already selected records first (so a picker can show their names), then
+ * live records whose name contains the text, at most 20 in all.
+ */
+export const suggest = async <Row extends { id: string }>(opts: {
+  db: Db;
+  table: PgTable;
+  id: AnyPgColumn;
+  name: AnyPgColumn;
+  /** What a suggestion row carries. */
+  select: Record<string, AnyPgColumn | SQL>;
+  /** Conditions for new matches: live, unblocked, in scope ... */
+  live: SQL[];
+  input: { name: string; selectedIds: string[] };
+  /** More columns the text matches (e.g. e-mail). */
+  alsoMatch?: AnyPgColumn[];
+}): Promise<Row[]> => {
+  const { db, table, input } = opts;
+  const selectedIds = [...new Set(input.selectedIds)].slice(0, SUGGESTION_LIMIT);
+  const selected = selectedIds.length
+    ? ((await db
+        .select(opts.select)
+        .from(table)
+        .where(inArray(opts.id, selectedIds))
+        .orderBy(asc(opts.name))) as unknown as Row[])
+    : [];
+  const room = SUGGESTION_LIMIT - selected.length;
+  if (room <= 0) return selected;
+  const conditions = [...opts.live];
+  if (input.name) {
+    const ons = [opts.name, ...(opts.alsoMatch ?? [])];
+    conditions.push(
+      sql`(${sql.join(
+        ons.map((o) => containsText(o, input.name)),
+        sql` or `,
+      )})`,
+    );
+  }
+  if (selectedIds.length) conditions.push(notInArray(opts.id, selectedIds));
+  const matches = (await db
+    .select(opts.select)
+    .from(table)
+    .where(and(...conditions))
+    .orderBy(asc(opts.name))
+    .limit(room)) as unknown as Row[];
+  return [...selected, ...matches];
+};
+
+// ------------------------------------------------------------------------------------------- user refs
+
+/** The users named by a set of ids, as DTO references (deleted users included: history stays readable). */
+export const userRefs = async (db: Db, ids: Iterable<string | null | undefined>) => {
+  const wanted = [...new Set([...ids].filter((x): x is string => Boolean(x)))];
+  const map = new Map<string, UserRef>();
+  if (wanted.length === 0) return map;
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, image: users.image })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  for (const r of rows)
+    map.set(r.id, { _id: r.id, name: r.name, email: r.email, image: r.image ? { url: r.image.url } : null });
+  return map;
+};
+
+/** Which of the given user ids are missing or deleted (assignees and members must be live users). */
+export const missingLiveUsers = async (db: Db, ids: readonly string[]) => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), not(users.isDeleted)));
+  const live = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !live.has(id));
+};
+
+/** The stamps of a record as its DTO shows them. */
+export const stampsDto = (
+  row: {
+    createdBy: string | null;
+    createdAt: Date;
+    updatedAt: Date;
+    isDeleted: boolean;
+    deletedAt: Date | null;
+    deletedBy: string | null;
+  },
+  refs: Map<string, UserRef>,
+) => ({
+  createdBy: row.createdBy ? (refs.get(row.createdBy) ?? null) : null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  isDeleted: row.isDeleted,
+  deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+  deletedBy: row.deletedBy ? (refs.get(row.deletedBy) ?? null) : null,
+});

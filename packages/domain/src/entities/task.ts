@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { dateInputSchema } from '../common/fields.ts';
+import { defineList } from '../common/list-query.ts';
+import { LIFECYCLE_FILTERS, type RecordStamps, type UserRef } from '../common/records.ts';
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../enums.ts';
+import { objectIdSchema } from '../ids.ts';
+
+/** Spec 2 §5 "Task form" messages. */
+export const TASK_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must not exceed 100 characters',
+  statusRequired: 'Status is required',
+  priorityInvalid: 'Priority must be Low, Medium or High',
+  dateRequired: 'Date is required',
+  deadlineInvalid: 'Deadline must be a valid date',
+  deadlineBeforeDate: 'Deadline must be after the date',
+  assignedToRequired: 'Assigned to is required',
+  reasonRequired: 'Reason is required',
+  timeInvalid: 'Time must be HH:mm',
+  descriptionTooLong: 'Description must not exceed 5000 characters',
+  reasonTooLong: 'Reason must not exceed 500 characters',
+  notFound: 'Task not found',
+} as const;
+
+export const TASK_TITLE_MAX = 100;
+export const TASK_DEFAULT_STATUS: TaskStatus = 'Scheduled';
+export const TASK_DEFAULT_PRIORITY: TaskPriority = 'Medium';
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * The task form: create and the full-task update (PATCH /hrm/tasks/{id} sends the whole task) share it.
+ * Dates are calendar days (YYYY-MM-DD); a full timestamp is accepted and cut to its day.
+ */
+export const taskFormSchema = z
+  .object({
+    title: z
+      .string({ error: TASK_MESSAGES.titleRequired })
+      .trim()
+      .min(1, TASK_MESSAGES.titleRequired)
+      .max(TASK_TITLE_MAX, TASK_MESSAGES.titleTooLong),
+    description: optionalText(5000, TASK_MESSAGES.descriptionTooLong),
+    status: z.enum(TASK_STATUSES, { error: TASK_MESSAGES.statusRequired }).default(TASK_DEFAULT_STATUS),
+    priority: z
+      .enum(TASK_PRIORITIES, { error: TASK_MESSAGES.priorityInvalid })
+      .default(TASK_DEFAULT_PRIORITY),
+    date: z
+      .string({ error: TASK_MESSAGES.dateRequired })
+      .trim()
+      .min(1, TASK_MESSAGES.dateRequired)
+      .pipe(dateInputSchema)
+      .transform((v) => v.slice(0, 10)),
+    time: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TASK_MESSAGES.timeInvalid)
+      .nullish()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
+    deadline: z
+      .string({ error: TASK_MESSAGES.deadlineInvalid })
+      .trim()
+      .refine((v) => v === '' || dateInputSchema.safeParse(v).success, TASK_MESSAGES.deadlineInvalid)
+      .nullish()
+      .transform((v) => (v ? v.slice(0, 10) : null)),
+    reason: optionalText(500, TASK_MESSAGES.reasonTooLong),
+    assignedTo: z
+      .array(objectIdSchema, { error: TASK_MESSAGES.assignedToRequired })
+      .min(1, TASK_MESSAGES.assignedToRequired)
+      .max(100, 'A task can be assigned to at most 100 users')
+      .transform((ids) => [...new Set(ids)]),
+  })
+  .superRefine((task, ctx) => {
+    if (task.deadline && task.date && task.deadline < task.date)
+      ctx.addIssue({ code: 'custom', path: ['deadline'], message: TASK_MESSAGES.deadlineBeforeDate });
+    if (task.status === 'Cancelled' && !task.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: TASK_MESSAGES.reasonRequired });
+  });
+export type TaskInput = z.infer<typeof taskFormSchema>;
+/** What the form holds before parsing (dates and time as text, empty strings allowed). */
+export type TaskFormValues = z.input<typeof taskFormSchema>;
+
+export const taskListSpec = defineList({
+  filters: {
+    title: 'text',
+    status: { enum: TASK_STATUSES },
+    priority: { enum: TASK_PRIORITIES },
+    date: 'dateRange',
+    deadline: 'dateRange',
+    assignedTo: 'ids',
+    assignedBy: 'ids',
+    ...LIFECYCLE_FILTERS,
+  },
+  sortFields: ['title', 'status', 'priority', 'date', 'time', 'deadline', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'createdAt', order: 'desc' },
+});
+
+export type TaskDto = RecordStamps & {
+  _id: string;
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  date: string;
+  time: string | null;
+  deadline: string | null;
+  reason: string | null;
+  assignedTo: UserRef[];
+  assignedBy: UserRef | null;
+};
+
+/** Description "one point per line" (spec 2 §2): the non-empty trimmed lines. */
+export const descriptionPoints = (description: string | null | undefined) =>
+  (description ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
