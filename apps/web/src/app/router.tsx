@@ -1,21 +1,24 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { authRoutes } from '../features/auth/routes';
-import { comingSoonRoutes } from '../features/coming-soon/routes';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { profileRoutes } from '../features/profile/routes';
-import { rolesRoutes } from '../features/roles/routes';
-import { usersRoutes } from '../features/users/routes';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CrashPage, NotFoundPage } from './pages/error-pages';
 import { RequireAuth } from './require-auth';
 import { Shell } from './shell/shell';
 
+type FeatureRoutes = { routes?: RouteObject[]; publicRoutes?: RouteObject[] };
+
 /**
- * Public routes (sign-in) stand alone; everything else lives inside the guarded shell, which also checks
- * the route-permission table from packages/domain for the current path. Adding a record type adds its
- * routes array here.
+ * Every feature's `routes.tsx` is picked up here: `routes` live inside the guarded shell, `publicRoutes`
+ * (sign-in) stand alone. A new record type adds its own features/<name>/routes.tsx and touches nothing
+ * else: the shell checks the route-permission table from packages/domain, the menus already list every
+ * area, and the coming-soon pages are splat routes that any real route outranks.
  */
+const features = Object.values(
+  import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true }),
+);
+const shellRoutes = features.flatMap((f) => f.routes ?? []);
+const publicRoutes = features.flatMap((f) => f.publicRoutes ?? []);
+
 export const router = createBrowserRouter([
-  ...authRoutes,
+  ...publicRoutes,
   {
     path: '/',
     element: (
@@ -26,11 +29,7 @@ export const router = createBrowserRouter([
     errorElement: <CrashPage />,
     children: [
       { index: true, element: <Navigate to="/hrm" replace /> },
-      ...dashboardRoutes,
-      ...profileRoutes,
-      ...usersRoutes,
-      ...rolesRoutes,
-      ...comingSoonRoutes,
+      ...shellRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -22,8 +22,22 @@ export const queryKeys = {
   dashboards: {
     admin: ['dashboard', 'admin'] as const,
     crm: ['dashboard', 'crm'] as const,
+    hrm: ['dashboard', 'hrm'] as const,
   },
 };
+
+/**
+ * The keys of one record type, so a new type needs no edit here: `recordKeys('tasks').list(query)`.
+ * Every key starts with `root`, so invalidating `all` refreshes its lists, details and suggestions.
+ */
+export const recordKeys = <R extends string>(root: R) => ({
+  all: [root] as const,
+  lists: () => [root, 'list'] as const,
+  list: (params: unknown) => [root, 'list', params] as const,
+  detail: (id: string) => [root, 'detail', id] as const,
+  suggestion: <A extends unknown[]>(...args: A) => [root, 'suggestion', ...args] as const,
+});
+export type RecordKeys<R extends string = string> = ReturnType<typeof recordKeys<R>>;
 
 /** Lists are kept 300 s (spec 1 §9); every change invalidates them. */
 export const LIST_STALE_MS = 300_000;

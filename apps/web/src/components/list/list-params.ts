@@ -6,7 +6,7 @@ import {
   type ListSpec,
   PAGE_SIZES,
 } from '@karya/domain';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 export type Filters = Record<string, FilterValue>;
@@ -156,6 +156,53 @@ export const parseListState = (
   };
 };
 
+const hasFilterParams = (search: string) =>
+  [...new URLSearchParams(search).keys()].some((k) => k.startsWith('filters['));
+
+/**
+ * Filters saved under `key` (JSON), read back through the same URL round trip as a hand-edited URL, so a
+ * stale or tampered value can only yield filters the list knows.
+ */
+export const readStoredFilters = (key: string, spec?: ListSpec): Filters => {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return {};
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const params = writeListParams({
+      page: 1,
+      limit: DEFAULT_PAGE_SIZE,
+      sortOrder: 'desc',
+      filters: parsed as Filters,
+    });
+    return readFilters(params, spec);
+  } catch {
+    return {};
+  }
+};
+
+/** Save the applied filters under `key`; no filters removes the entry. */
+export const storeFilters = (key: string, filters: Filters) => {
+  try {
+    if (Object.keys(filters).length === 0) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(filters));
+  } catch {
+    // Private mode or a full quota: the filters still apply through the URL.
+  }
+};
+
+export type ListParamsOptions = {
+  defaultLimit?: number;
+  spec?: ListSpec;
+  defaultSort?: { sortBy: string; sortOrder: SortOrder };
+  /**
+   * Remember the filters of this list in localStorage under this key (e.g. 'taskFilters'): every filter
+   * change saves them, reset removes them, and opening the list with no filters in the URL applies the
+   * saved ones (replacing the history entry, page 1).
+   */
+  storeFiltersKey?: string;
+};
+
 export type ListParams = ListState & {
   /** The query to hand to api.list (empty filters already stripped). */
   query: ListQuery;
@@ -174,17 +221,10 @@ export type ListParams = ListState & {
  * navigated with Back. The page size is remembered in localStorage under `listKey` (spec 1 §4: users use
  * `userLimit`).
  */
-export const useListParams = (
-  listKey: string,
-  options: {
-    defaultLimit?: number;
-    spec?: ListSpec;
-    defaultSort?: { sortBy: string; sortOrder: SortOrder };
-  } = {},
-): ListParams => {
+export const useListParams = (listKey: string, options: ListParamsOptions = {}): ListParams => {
   const location = useLocation();
   const navigate = useNavigate();
-  const { defaultLimit = DEFAULT_PAGE_SIZE, spec } = options;
+  const { defaultLimit = DEFAULT_PAGE_SIZE, spec, storeFiltersKey } = options;
   const defaultSortBy = options.defaultSort?.sortBy;
   const defaultSortOrder = options.defaultSort?.sortOrder;
 
@@ -204,7 +244,21 @@ export const useListParams = (
       }),
     [listKey, defaultLimit, spec, defaultSortBy, defaultSortOrder],
   );
-  const state = useMemo(() => parse(location.search), [parse, location.search]);
+  // Saved filters to apply when the list opens without any in the URL. They count from the first render
+  // (no query runs unfiltered first); the effect below then writes them to the URL.
+  const restore = useRef<Filters | undefined>(undefined);
+  const restoreChecked = useRef(false);
+  if (!restoreChecked.current) {
+    restoreChecked.current = true;
+    if (storeFiltersKey && !hasFilterParams(location.search)) {
+      const saved = readStoredFilters(storeFiltersKey, spec);
+      if (Object.keys(saved).length > 0) restore.current = saved;
+    }
+  }
+  const state = useMemo(() => {
+    const parsed = parse(location.search);
+    return restore.current ? { ...parsed, page: 1, filters: restore.current } : parsed;
+  }, [parse, location.search]);
 
   const update = useCallback(
     (change: (s: ListState) => ListState, nav: NavigateOptions = {}) => {
@@ -216,6 +270,23 @@ export const useListParams = (
       navigate({ pathname: location.pathname, search, hash }, { replace: nav.replace ?? true });
     },
     [parse, navigate, location.pathname],
+  );
+
+  useEffect(() => {
+    const saved = restore.current;
+    if (!saved) return;
+    restore.current = undefined;
+    update((s) => ({ ...s, filters: saved, page: 1 }), { replace: true });
+  }, [update]);
+
+  const changeFilters = useCallback(
+    (change: (filters: Filters) => Filters, nav?: NavigateOptions) =>
+      update((s) => {
+        const filters = stripEmptyFilters(change(s.filters));
+        if (storeFiltersKey) storeFilters(storeFiltersKey, filters);
+        return { ...s, filters, page: 1 };
+      }, nav),
+    [update, storeFiltersKey],
   );
 
   return useMemo<ListParams>(
@@ -235,12 +306,11 @@ export const useListParams = (
         update((s) => ({ ...s, limit, page: 1 }));
       },
       setSort: (sortBy, sortOrder = 'asc') => update((s) => ({ ...s, sortBy, sortOrder, page: 1 })),
-      setFilters: (filters, nav) =>
-        update((s) => ({ ...s, filters: stripEmptyFilters(filters), page: 1 }), nav),
+      setFilters: (filters, nav) => changeFilters(() => filters as Filters, nav),
       setFilter: (name, value, nav) =>
-        update((s) => ({ ...s, filters: stripEmptyFilters({ ...s.filters, [name]: value }), page: 1 }), nav),
-      resetFilters: (nav) => update((s) => ({ ...s, filters: {}, page: 1 }), nav),
+        changeFilters((current) => ({ ...current, [name]: value }) as Filters, nav),
+      resetFilters: (nav) => changeFilters(() => ({}), nav),
     }),
-    [state, update, listKey],
+    [state, update, changeFilters, listKey],
   );
 };

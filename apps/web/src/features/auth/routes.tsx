@@ -3,6 +3,6 @@ import { CrashPage } from '../../app/pages/error-pages';
 import { LoginPage } from './login-page';
 
 /** Public routes, outside the guarded shell. */
-export const authRoutes: RouteObject[] = [
+export const publicRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <CrashPage /> },
 ];

@@ -3,7 +3,7 @@ import { AdminDashboardPage } from './admin-dashboard-page';
 import { CrmDashboardPage } from './crm-dashboard-page';
 import { HrmDashboardPage } from './hrm-dashboard-page';
 
-export const dashboardRoutes: RouteObject[] = [
+export const routes: RouteObject[] = [
   { path: 'hrm', element: <HrmDashboardPage /> },
   { path: 'crm', element: <CrmDashboardPage /> },
   { path: 'admin', element: <AdminDashboardPage /> },

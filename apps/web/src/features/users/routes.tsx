@@ -4,7 +4,7 @@ import { UserDetailPage } from './detail-page';
 import { UserCreatePage, UserUpdatePage } from './form-pages';
 import { UsersListPage } from './list-page';
 
-export const usersRoutes: RouteObject[] = [
+export const routes: RouteObject[] = [
   { path: 'admin/users', element: <UsersListPage /> },
   { path: 'admin/users/create', element: <UserCreatePage /> },
   { path: 'admin/users/:id', element: <UserDetailPage /> },

@@ -1,0 +1,200 @@
+import type { RecordStamps } from '@karya/domain';
+import { Alert, Button, Card, Skeleton, Stack, Title } from '@mantine/core';
+import { IconPencil, IconRestore, IconTrash, IconTrashOff, IconTrashX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { messageOf } from '../../lib/notify';
+import { displayValue } from '../list/display';
+import { EmptyState, ErrorState } from '../list/list-states';
+import { PageHeader } from '../page-header';
+import { FieldList } from './field-list';
+import { formatDateTime } from './format';
+
+/** The part of a query result DetailFrame reads (a TanStack `useQuery` result fits). */
+export type DetailQueryState<T> = {
+  isPending: boolean;
+  isError: boolean;
+  error?: unknown;
+  data?: T | null;
+  refetch?: () => unknown;
+};
+
+/** An action handler; a returned promise is awaited by nobody, so it may resolve to anything. */
+type Action = () => unknown;
+
+export type DetailFrameProps<T extends Partial<RecordStamps>> = {
+  /** Page title, e.g. 'Task Details'. Breadcrumbs come from the path (PageHeader). */
+  title: string;
+  /** Lower-case noun for the deleted banner: 'This task was deleted on ...'. */
+  noun: string;
+  query: DetailQueryState<T>;
+  /** Shown when the record does not exist (404), e.g. 'Task not found'. */
+  notFoundText: string;
+  /** A way back from the not-found state, e.g. { to: '/hrm/tasks', label: 'Back to tasks' }. */
+  backTo?: { to: string; label: string };
+  canUpdate?: boolean;
+  canDelete?: boolean;
+  canRestore?: boolean;
+  canDeletePermanently?: boolean;
+  onUpdate?: Action;
+  onDelete?: Action;
+  onRestore?: Action;
+  onDeletePermanently?: Action;
+  /** More header actions, shown before the lifecycle buttons. */
+  extraActions?: (record: T) => ReactNode;
+  /** The created/updated/deleted card (default shown). */
+  showStamps?: boolean;
+  /** The record's own fields. */
+  children: (record: T) => ReactNode;
+};
+
+/** 'This task was deleted on 18/03/2026 03:30 PM by Asha' (date and name only when known). */
+export const deletedBannerText = (noun: string, stamps: Partial<RecordStamps>) =>
+  `This ${noun} was deleted${stamps.deletedAt ? ` on ${formatDateTime(stamps.deletedAt)}` : ''}${
+    stamps.deletedBy?.name ? ` by ${stamps.deletedBy.name}` : ''
+  }`;
+
+/** Who created, updated and deleted the record, and when. */
+export const RecordStampsCard = ({ stamps }: { stamps: Partial<RecordStamps> }) => (
+  <Card withBorder radius="md" padding="md">
+    <Title order={3} size="h5" mb="sm">
+      Record Information
+    </Title>
+    <FieldList
+      items={[
+        { label: 'Created By', value: displayValue(stamps.createdBy) },
+        { label: 'Created On', value: formatDateTime(stamps.createdAt) },
+        { label: 'Updated On', value: formatDateTime(stamps.updatedAt) },
+        ...(stamps.isDeleted
+          ? [
+              { label: 'Deleted By', value: displayValue(stamps.deletedBy) },
+              { label: 'Deleted On', value: formatDateTime(stamps.deletedAt) },
+            ]
+          : []),
+      ]}
+    />
+  </Card>
+);
+
+/**
+ * The frame of a record's detail screen: header with the lifecycle actions, loading skeleton, not-found
+ * and error states, the red deleted banner and the record's stamps. A live record offers Update and
+ * Delete; a deleted one Restore and Delete Permanently; each only when its flag and handler are given.
+ */
+export const DetailFrame = <T extends Partial<RecordStamps>>({
+  title,
+  noun,
+  query,
+  notFoundText,
+  backTo,
+  canUpdate = false,
+  canDelete = false,
+  canRestore = false,
+  canDeletePermanently = false,
+  onUpdate,
+  onDelete,
+  onRestore,
+  onDeletePermanently,
+  extraActions,
+  showStamps = true,
+  children,
+}: DetailFrameProps<T>) => {
+  if (query.isPending)
+    return (
+      <Stack gap="md">
+        <PageHeader title={title} back />
+        <Card withBorder radius="md" padding="md" aria-busy="true" aria-label="Loading">
+          <Skeleton height={20} width="40%" mb="md" />
+          <Skeleton height={12} mb={8} />
+          <Skeleton height={12} mb={8} width="85%" />
+          <Skeleton height={12} width="60%" />
+        </Card>
+      </Stack>
+    );
+
+  const record = query.data;
+  const notFound = query.isError
+    ? isApiError(query.error) && query.error.status === 404
+    : record === null || record === undefined;
+  if (query.isError && !notFound)
+    return (
+      <Stack gap="md">
+        <PageHeader title={title} back />
+        <ErrorState message={messageOf(query.error)} onRetry={query.refetch && (() => query.refetch?.())} />
+      </Stack>
+    );
+  if (notFound || !record)
+    return (
+      <Stack gap="md">
+        <PageHeader title={title} back />
+        <EmptyState message={notFoundText}>
+          {backTo && (
+            <Button component={Link} to={backTo.to} variant="light">
+              {backTo.label}
+            </Button>
+          )}
+        </EmptyState>
+      </Stack>
+    );
+
+  const deleted = Boolean(record.isDeleted);
+  const actions = deleted
+    ? [
+        canRestore && onRestore && (
+          <Button key="restore" leftSection={<IconRestore size={16} aria-hidden />} onClick={onRestore}>
+            Restore
+          </Button>
+        ),
+        canDeletePermanently && onDeletePermanently && (
+          <Button
+            key="purge"
+            color="red"
+            leftSection={<IconTrashX size={16} aria-hidden />}
+            onClick={onDeletePermanently}
+          >
+            Delete Permanently
+          </Button>
+        ),
+      ]
+    : [
+        canUpdate && onUpdate && (
+          <Button key="update" leftSection={<IconPencil size={16} aria-hidden />} onClick={onUpdate}>
+            Update
+          </Button>
+        ),
+        canDelete && onDelete && (
+          <Button
+            key="delete"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onDelete}
+          >
+            Delete
+          </Button>
+        ),
+      ];
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={title}
+        back
+        actions={
+          <>
+            {extraActions?.(record)}
+            {actions}
+          </>
+        }
+      />
+      {deleted && (
+        <Alert color="red" variant="light" icon={<IconTrashOff size={18} aria-hidden />}>
+          {deletedBannerText(noun, record)}
+        </Alert>
+      )}
+      {children(record)}
+      {showStamps && <RecordStampsCard stamps={record} />}
+    </Stack>
+  );
+};

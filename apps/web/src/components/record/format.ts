@@ -1,0 +1,25 @@
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '@karya/domain';
+import dayjs from 'dayjs';
+import { EMPTY_VALUE } from '../list/display';
+
+/** dd/MM/yyyy; a bare YYYY-MM-DD is a calendar day, read without a time-zone shift. Empty → '-'. */
+export const formatDate = (value: string | null | undefined) => {
+  if (!value) return EMPTY_VALUE;
+  const d = dayjs(value.length === 10 ? `${value}T00:00:00` : value);
+  return d.isValid() ? d.format(DATE_FORMAT) : EMPTY_VALUE;
+};
+
+/** dd/MM/yyyy hh:mm a of a moment (ISO timestamp). Empty → '-'. */
+export const formatDateTime = (value: string | null | undefined) => {
+  if (!value) return EMPTY_VALUE;
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_TIME_FORMAT) : EMPTY_VALUE;
+};
+
+/** hh:mm a of a clock time ('14:05') or a moment (ISO timestamp). Empty → '-'. */
+export const formatTime = (value: string | null | undefined) => {
+  if (!value) return EMPTY_VALUE;
+  const clock = /^(\d{2}):(\d{2})(?::\d{2})?$/.exec(value);
+  const d = clock ? dayjs().hour(Number(clock[1])).minute(Number(clock[2])) : dayjs(value);
+  return d.isValid() ? d.format(TIME_FORMAT) : EMPTY_VALUE;
+};
