@@ -1,6 +1,7 @@
 import { DATE_FORMAT, MESSAGES } from '@karya/domain';
 import {
   Alert,
+  Box,
   Button,
   Group,
   Paper,
@@ -49,10 +50,12 @@ export type StatCardProps = {
   icon: ComponentType<{ size?: number }>;
   value: number;
   stats?: Stat[];
+  /** A link or button under the number, e.g. to the full list. */
+  action?: ReactNode;
 };
 
 /** A headline number with a few secondary counts. */
-export const StatCard = ({ title, icon: Icon, value, stats = [] }: StatCardProps) => (
+export const StatCard = ({ title, icon: Icon, value, stats = [], action }: StatCardProps) => (
   <Paper withBorder p="md" radius="md">
     <Group justify="space-between" align="flex-start" wrap="nowrap">
       <div>
@@ -79,6 +82,7 @@ export const StatCard = ({ title, icon: Icon, value, stats = [] }: StatCardProps
         ))}
       </Group>
     )}
+    {action && <Box mt="xs">{action}</Box>}
   </Paper>
 );
 
@@ -179,15 +183,19 @@ export const DashboardError = ({ query }: { query: UseQueryResult<unknown> }) =>
  */
 export const DashboardFrame = <T,>({
   title,
+  intro,
   query,
   children,
 }: {
   title: string;
+  /** Shown under the header whatever the state of the query (a greeting, links). */
+  intro?: ReactNode;
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
 }) => (
   <>
     <PageHeader title={title} />
+    {intro}
     {query.isPending ? (
       <DashboardSkeleton cards={4} />
     ) : !query.data ? (

@@ -1,0 +1,155 @@
+import type { HolidayDto, HrmDashboard, MeDto, TaskDto } from '@karya/domain';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { envelope, stubNetwork, Wrap } from '../users/user-form-test-harness';
+import { HrmDashboardPage } from './hrm-dashboard-page';
+
+const withTasks = [
+  { resource: 'task', actions: ['read'] },
+  { resource: 'profile', actions: ['read'] },
+];
+
+const me = {
+  _id: 'a'.repeat(24),
+  name: 'Asha Das',
+  email: 'asha@example.com',
+  roles: [],
+  expiredRoles: [],
+  permissions: withTasks,
+  mustChangePassword: false,
+} as unknown as MeDto & { permissions: typeof withTasks };
+
+const task = (id: string, over: Partial<TaskDto>): TaskDto =>
+  ({
+    _id: id.padStart(24, '0'),
+    title: `Task ${id}`,
+    description: null,
+    status: 'Scheduled',
+    priority: 'Medium',
+    date: '2030-01-01',
+    time: null,
+    deadline: null,
+    reason: null,
+    assignedTo: [],
+    assignedBy: null,
+    createdBy: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
+    isDeleted: false,
+    deletedAt: null,
+    deletedBy: null,
+    ...over,
+  }) as TaskDto;
+
+const holiday = (id: string, over: Partial<HolidayDto>): HolidayDto => ({
+  _id: id.padStart(24, '0'),
+  date: '2030-01-26',
+  name: 'Republic Day',
+  kind: 'National',
+  region: 'IN',
+  ...over,
+});
+
+const full: HrmDashboard = {
+  tasks: {
+    visible: true,
+    openCount: 7,
+    overdue: [
+      task('1', {
+        title: 'Submit the expense report',
+        deadline: '2020-01-02',
+        priority: 'High',
+        status: 'Pending',
+      }),
+    ],
+    upcoming: [
+      task('2', { title: 'Visit the school in Cuttack', date: '2030-02-01', status: 'In Progress' }),
+    ],
+  },
+  holidays: [
+    holiday('3', {}),
+    holiday('4', { date: '2030-04-01', name: 'Utkala Dibasa', kind: 'State', region: 'OD' }),
+  ],
+};
+
+let dashboard: HrmDashboard | null = full;
+
+stubNetwork(me, (method, url) => {
+  if (method !== 'GET' || url !== '/api/hrm/dashboard') return undefined;
+  return dashboard ? envelope(dashboard) : envelope(null, 500, 'Internal server error');
+});
+
+const open = (data: HrmDashboard | null, permissions = withTasks) => {
+  dashboard = data;
+  me.permissions = permissions;
+  render(
+    <Wrap path="/hrm">
+      <HrmDashboardPage />
+    </Wrap>,
+  );
+};
+
+describe('HRM dashboard', { timeout: 30_000 }, () => {
+  it("shows the user's overdue and upcoming tasks and the coming holidays", async () => {
+    open(full);
+    const overdue = await screen.findByRole('region', { name: 'Overdue tasks' });
+    const overdueLink = within(overdue).getByRole('link', { name: 'Submit the expense report' });
+    expect(overdueLink.getAttribute('href')).toBe(`/hrm/tasks/${'1'.padStart(24, '0')}`);
+    expect(within(overdue).getByText('Deadline: 02/01/2020')).toBeTruthy();
+    expect(within(overdue).getByText('High')).toBeTruthy();
+    expect(within(overdue).getByText('Pending')).toBeTruthy();
+
+    const upcoming = screen.getByRole('region', { name: 'Upcoming tasks' });
+    expect(within(upcoming).getByRole('link', { name: 'Visit the school in Cuttack' })).toBeTruthy();
+    expect(within(upcoming).getByText('Date: 01/02/2030')).toBeTruthy();
+    expect(within(upcoming).getByText('Medium')).toBeTruthy();
+    expect(within(upcoming).getByText('In Progress')).toBeTruthy();
+
+    expect(screen.getByText('My open tasks')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View all tasks' }).getAttribute('href')).toBe('/hrm/tasks');
+
+    const holidays = screen.getByRole('region', { name: 'Holidays' });
+    const items = within(holidays).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0] as HTMLElement).getByText('Republic Day')).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText('26/01/2030, Saturday')).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText('National')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('Utkala Dibasa')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('01/04/2030, Monday')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('Odisha')).toBeTruthy();
+    expect(screen.queryByTitle(/calendar/i)).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('says so when there is nothing to show', async () => {
+    open({ tasks: { visible: true, openCount: 0, overdue: [], upcoming: [] }, holidays: [] });
+    const overdue = await screen.findByRole('region', { name: 'Overdue tasks' });
+    expect(within(overdue).getByText('No overdue tasks')).toBeTruthy();
+    const upcoming = screen.getByRole('region', { name: 'Upcoming tasks' });
+    expect(within(upcoming).getByText('No upcoming tasks')).toBeTruthy();
+    const holidays = screen.getByRole('region', { name: 'Holidays' });
+    expect(within(holidays).getByText('No upcoming holidays')).toBeTruthy();
+  });
+
+  it('shows nothing about tasks to a user who may not read them', async () => {
+    open({ tasks: { visible: false, openCount: 0, overdue: [], upcoming: [] }, holidays: full.holidays }, [
+      { resource: 'profile', actions: ['read'] },
+    ]);
+    const holidays = await screen.findByRole('region', { name: 'Holidays' });
+    expect(within(holidays).getByText('Republic Day')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Overdue tasks' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Upcoming tasks' })).toBeNull();
+    expect(screen.queryByText('My open tasks')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View all tasks' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Tasks/ })).toBeNull();
+  });
+
+  it('keeps the greeting and offers a retry when the dashboard cannot load', async () => {
+    open(null);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Could not load the dashboard')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Good (morning|afternoon|evening), Asha$/ })).toBeTruthy();
+  });
+});
