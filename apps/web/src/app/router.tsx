@@ -11,9 +11,7 @@ type FeatureRoutes = { routes?: RouteObject[]; publicRoutes?: RouteObject[] };
  * else: the shell checks the route-permission table from packages/domain, the menus already list every
  * area, and the coming-soon pages are splat routes that any real route outranks.
  */
-const features = Object.values(
-  import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true }),
-);
+const features = Object.values(import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true }));
 const shellRoutes = features.flatMap((f) => f.routes ?? []);
 const publicRoutes = features.flatMap((f) => f.publicRoutes ?? []);
 
