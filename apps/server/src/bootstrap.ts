@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { resources, roles, userRoles, users } from './db/schema.ts';
+import { seedHolidays } from './modules/holidays/holidays.service.ts';
 import { hashPassword } from './platform/passwords.ts';
 
 /** Bring the stored resource catalogue in line with packages/domain (runs on every start). */
@@ -45,11 +46,13 @@ export const ensureSuperAdminRole = async (db: Db) => {
 export type BootstrapResult = { adminCreated: boolean; adminEmail?: string; generatedPassword?: string };
 
 /**
- * First start on an empty database: the catalogue, the Super Admin role and an administrator from
- * ADMIN_EMAIL / ADMIN_PASSWORD (a password is generated and reported once when none is given).
+ * Every start: the catalogue, the Super Admin role and the holiday list (idempotent). First start on an
+ * empty database: an administrator from ADMIN_EMAIL / ADMIN_PASSWORD (a password is generated and
+ * reported once when none is given).
  */
 export const bootstrap = async (db: Db, config: Config): Promise<BootstrapResult> => {
   await syncResources(db);
+  await seedHolidays(db);
   const superAdminRoleId = await ensureSuperAdminRole(db);
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return { adminCreated: false };

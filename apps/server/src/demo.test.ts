@@ -5,6 +5,8 @@ import {
   PHONE_RE,
   RESOURCES,
   rolePermissionSchema,
+  TASK_CLOSED_STATUSES,
+  taskFormSchema,
   userCreateSchema,
 } from '@karya/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -17,7 +19,7 @@ import {
   login,
   type TestContext,
 } from '../test/helpers.ts';
-import { roles, userActivities, userRoles, users } from './db/schema.ts';
+import { roles, tasks, teamMembers, teams, userActivities, userRoles, users } from './db/schema.ts';
 import { DEMO_PASSWORD, type DemoSummary, loadDemoData } from './demo.ts';
 import { verifyPassword } from './platform/passwords.ts';
 
@@ -182,6 +184,47 @@ describe('demo data', () => {
     expect((await login(ctx.app, blocked!.email, DEMO_PASSWORD)).cookie).toBe('');
     const [deleted] = await ctx.database.db.select().from(users).where(eq(users.isDeleted, true));
     expect((await login(ctx.app, deleted!.email, DEMO_PASSWORD)).cookie).toBe('');
+  });
+
+  it('teams of live demo users (one without a manager, one deleted) and HR tasks around today', async () => {
+    expect(summary.teams).toBeGreaterThanOrEqual(8);
+    expect(summary.tasks).toBeGreaterThanOrEqual(35);
+    const teamRows = await ctx.database.db.select().from(teams);
+    const members = await ctx.database.db
+      .select({
+        teamId: teamMembers.teamId,
+        role: teamMembers.role,
+        isDeleted: users.isDeleted,
+        status: users.status,
+      })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId));
+    expect(members.every((m) => !m.isDeleted && m.status === 'Active')).toBe(true);
+    const live = teamRows.filter((t) => !t.isDeleted);
+    expect(live.length).toBeGreaterThanOrEqual(8);
+    expect(teamRows.some((t) => t.isDeleted)).toBe(true);
+    for (const t of live) expect(members.some((m) => m.teamId === t.id)).toBe(true);
+    expect(live.some((t) => !members.some((m) => m.teamId === t.id && m.role === 'manager'))).toBe(true);
+
+    const taskRows = await ctx.database.db.select().from(tasks);
+    for (const t of taskRows) {
+      const parsed = taskFormSchema.safeParse({ ...t, assignedTo: t.assignedTo });
+      expect(parsed.error?.issues, t.title).toBeUndefined();
+      expect(t.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    expect(new Set(taskRows.map((t) => t.status)).size).toBe(6);
+    expect(new Set(taskRows.map((t) => t.priority)).size).toBe(3);
+
+    // The administrator has overdue and upcoming work on the HRM dashboard.
+    const { cookie } = await login(ctx.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const res = await call(ctx.app, { method: 'GET', url: '/api/hrm/dashboard' }, cookie);
+    const d = res.json().data;
+    expect(d.tasks.overdue.length).toBeGreaterThan(0);
+    expect(d.tasks.upcoming.length).toBeGreaterThan(0);
+    for (const t of [...d.tasks.overdue, ...d.tasks.upcoming])
+      expect(TASK_CLOSED_STATUSES).not.toContain(t.status);
+    const admin = await call(ctx.app, { method: 'GET', url: '/api/admin/dashboard' }, cookie);
+    expect(admin.json().data.teams).toEqual({ total: live.length, newTeams: 2 });
   });
 
   it('the admin dashboard shows the demo records', async () => {

@@ -113,9 +113,8 @@ describe('record toolkit: list queries on a real database', () => {
     expect((await run({ 'filters[title]': '_' })).total).toBe(1);
     expect((await run({ 'filters[title]': "' or 1=1 --" })).total).toBe(0);
     expect((await run({ 'filters[status][]': "x'; drop table tasks; --" })).total).toBe(0);
-    const [{ n }] = (await ctx.database.db.execute(sql`select count(*)::int as n from tasks`)).rows as {
-      n: number;
-    }[];
+    const left = await ctx.database.db.select({ id: tasks.id }).from(tasks);
+    const n = left.length;
     expect(n).toBe(5);
   });
 

@@ -116,7 +116,8 @@ export const withLifecycleDefaults = (
   messages: Pick<RecordMessages, 'deletedFilterForbidden'>,
   actions: readonly ('restore' | 'bulk-restore')[] = ['restore'],
 ): Record<string, FilterValue> => {
-  const out: Record<string, FilterValue> = { isDeleted: false, ...filters };
+  // Deleted By names deleted records, so it implies the Deleted filter unless the query says otherwise.
+  const out: Record<string, FilterValue> = { isDeleted: filters.deletedBy !== undefined, ...filters };
   const wantsDeleted = out.isDeleted === true || out.deletedBy !== undefined;
   if (wantsDeleted && !actions.some((a) => can(principal.permissions, resource, a)))
     throw forbidden(messages.deletedFilterForbidden);

@@ -1,7 +1,7 @@
 import { type AdminDashboard, type CrmDashboard, todayInAppZone } from '@karya/domain';
 import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, users } from '../../db/schema.ts';
+import { roles, teams, users } from '../../db/schema.ts';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const LIST_SIZE = 10;
@@ -25,8 +25,8 @@ const toSummary = (r: { _id: string; name: string; createdAt: Date; expiresAt: s
 });
 
 /**
- * The admin dashboard from real records only. Items, quotations and teams arrive in later issues; until
- * their tables exist their parts are zeros and empty lists, never sample values.
+ * The admin dashboard from real records only. Items and quotations arrive in later issues; until their
+ * tables exist their parts are zeros and empty lists, never sample values.
  */
 export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard> => {
   const weekAgo = new Date(now.getTime() - WEEK_MS);
@@ -64,6 +64,15 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
     .orderBy(desc(roles.expiresAt), desc(roles.id))
     .limit(LIST_SIZE);
 
+  const liveTeam = eq(teams.isDeleted, false);
+  const teamsTotal = await count(db.select({ n: sql<number>`count(*)::int` }).from(teams).where(liveTeam));
+  const teamsNew = await count(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(teams)
+      .where(and(liveTeam, gte(teams.createdAt, weekAgo))),
+  );
+
   return {
     users: {
       new: usersNew,
@@ -80,7 +89,7 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
     unVerifiedItems: [],
     suggestedItems: [],
     unVerifiedQuotations: [],
-    teams: { total: 0, newTeams: 0 },
+    teams: { total: teamsTotal, newTeams: teamsNew },
   };
 };
 

@@ -12,7 +12,7 @@ import {
   createUser,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { roles, users } from '../../db/schema.ts';
+import { roles, teams, users } from '../../db/schema.ts';
 
 const DAY = 86_400_000;
 
@@ -61,7 +61,7 @@ describe('dashboards', () => {
     expect(d.unVerifiedItems).toEqual([]);
     expect(d.suggestedItems).toEqual([]);
     expect(d.unVerifiedQuotations).toEqual([]);
-    expect(d.teams).toEqual({ total: 0, newTeams: 0 });
+    expect(d.teams).toEqual({ total: expect.any(Number), newTeams: expect.any(Number) });
     expect(d.users).toEqual({
       new: expect.any(Number),
       total: expect.any(Number),
@@ -174,6 +174,30 @@ describe('dashboards', () => {
     await ctx.database.db.update(roles).set({ expiresAt: tomorrow }).where(eq(roles.id, expiredId));
     const d3 = await adminData();
     expect(d3.roles.expiredRoles.some((r) => r._id === expiredId)).toBe(false);
+  });
+
+  it('team figures count live teams; new ones are those of the last 7 days', async () => {
+    const before = (await adminData()).teams;
+    const member = await createUser(ctx.database, { password: 'x' });
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/admin/teams',
+      payload: { name: 'Cuttack Field Sales', members: [{ user: member.id, role: 'manager' }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const now = ctx.clock.now().getTime();
+    const old = new Date(now - 20 * DAY);
+    await ctx.database.db.insert(teams).values([
+      { id: newId(), name: 'Old Team', createdAt: old, updatedAt: old },
+      { id: newId(), name: 'Gone Team', isDeleted: true, deletedAt: new Date(now) },
+    ]);
+    const after = (await adminData()).teams;
+    expect(after).toEqual({ total: before.total + 2, newTeams: before.newTeams + 1 });
+
+    // Soft-deleting the new team takes it out of both figures.
+    const del = await admin.request({ method: 'DELETE', url: `/api/admin/teams/${res.json().data._id}` });
+    expect(del.statusCode).toBe(200);
+    expect((await adminData()).teams).toEqual({ total: before.total + 1, newTeams: before.newTeams });
   });
 
   it('the CRM dashboard has its shape with zeros until customers exist', async () => {

@@ -1,0 +1,55 @@
+import { can, type HrmDashboard, TASK_CLOSED_STATUSES, todayInAppZone } from '@karya/domain';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { tasks } from '../../db/schema.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { listHolidays } from '../holidays/holidays.service.ts';
+import { toTaskDtos } from '../tasks/tasks.service.ts';
+
+const TASK_LIST_SIZE = 10;
+const HOLIDAY_LIST_SIZE = 12;
+
+/** The day a task is due: its deadline, else its date. */
+const dueDay = sql`coalesce(${tasks.deadline}, ${tasks.date})`;
+
+/**
+ * GET /hrm/dashboard: the caller's own open tasks (assigned to them, live, not completed or cancelled),
+ * split at today in India into overdue (most overdue first) and upcoming (soonest first), and the coming
+ * holidays. Without read on task the task lists stay empty.
+ */
+export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Promise<HrmDashboard> => {
+  const today = todayInAppZone(now);
+  const holidays = await listHolidays(db, { from: today, limit: HOLIDAY_LIST_SIZE });
+  if (!can(principal.permissions, 'task', 'read'))
+    return { tasks: { visible: false, upcoming: [], overdue: [], openCount: 0 }, holidays };
+
+  const mine = and(
+    eq(tasks.isDeleted, false),
+    sql`${tasks.assignedTo} @> array[${principal.user.id}]::text[]`,
+    notInArray(tasks.status, [...TASK_CLOSED_STATUSES]),
+  );
+  const [upcoming, overdue, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(tasks)
+      .where(and(mine, sql`${dueDay} >= ${today}::date`))
+      .orderBy(asc(dueDay), sql`${tasks.time} asc nulls last`, asc(tasks.id))
+      .limit(TASK_LIST_SIZE),
+    db
+      .select()
+      .from(tasks)
+      .where(and(mine, sql`${dueDay} < ${today}::date`))
+      .orderBy(asc(dueDay), sql`${tasks.time} asc nulls last`, asc(tasks.id))
+      .limit(TASK_LIST_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(mine),
+  ]);
+  return {
+    tasks: {
+      visible: true,
+      upcoming: await toTaskDtos(db, upcoming),
+      overdue: await toTaskDtos(db, overdue),
+      openCount: counted?.n ?? 0,
+    },
+    holidays,
+  };
+};

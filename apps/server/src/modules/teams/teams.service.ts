@@ -1,0 +1,217 @@
+import {
+  type ListQuery,
+  recordMessages,
+  TEAM_MESSAGES,
+  type TeamDto,
+  type TeamInput,
+  type TeamMemberInput,
+  type TeamMemberRole,
+  type TeamUpdateInput,
+} from '@karya/domain';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { teamMembers, teams } from '../../db/schema.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { ListColumns } from '../../platform/list-sql.ts';
+import type { Principal } from '../../platform/principal.ts';
+import {
+  createStamps,
+  deletePermanently,
+  findLiveRecord,
+  findRecord,
+  lifecycleRules,
+  listPage,
+  missingLiveUsers,
+  restore,
+  runList,
+  softDelete,
+  stampsDto,
+  suggest,
+  updateStamps,
+  userRefs,
+  withLifecycleDefaults,
+} from '../../platform/records.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type TeamRow = typeof teams.$inferSelect;
+/** A transaction handle or the database itself. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const TEAM = {
+  ...recordMessages('team'),
+  notFound: TEAM_MESSAGES.notFound,
+  membersMissing: 'One or more members do not exist',
+};
+
+// ------------------------------------------------------------------------------------------------- dto
+
+/** Members in the order they were given, each with the user's reference and the member role. */
+export const toTeamDtos = async (db: Db, rows: TeamRow[]): Promise<TeamDto[]> => {
+  const ids = rows.map((r) => r.id);
+  const memberRows = ids.length
+    ? await db
+        .select()
+        .from(teamMembers)
+        .where(inArray(teamMembers.teamId, ids))
+        .orderBy(asc(teamMembers.teamId), asc(teamMembers.position), asc(teamMembers.userId))
+    : [];
+  const refs = await userRefs(db, [
+    ...memberRows.map((m) => m.userId),
+    ...rows.flatMap((r) => [r.createdBy, r.deletedBy]),
+  ]);
+  const byTeam = new Map<string, TeamDto['members']>();
+  for (const m of memberRows) {
+    const user = refs.get(m.userId);
+    if (!user) continue;
+    const list = byTeam.get(m.teamId) ?? [];
+    list.push({ user, role: m.role as TeamMemberRole });
+    byTeam.set(m.teamId, list);
+  }
+  return rows.map((r) => {
+    const members = byTeam.get(r.id) ?? [];
+    return {
+      _id: r.id,
+      name: r.name,
+      description: r.description,
+      members,
+      membersCount: members.length,
+      ...stampsDto(r, refs),
+    };
+  });
+};
+
+const one = async (db: Db, row: TeamRow) => (await toTeamDtos(db, [row]))[0]!;
+
+// ------------------------------------------------------------------------------------------------ list
+
+/** The number of members of the team a list row is about (correlated with the outer `teams` row). */
+const membersCountSql = sql`(select count(*) from ${teamMembers} where ${teamMembers.teamId} = ${teams.id})::int`;
+
+const toTextArray = (ids: string[]): SQL =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+
+const teamColumns: ListColumns = {
+  filters: {
+    name: { kind: 'text', on: teams.name },
+    description: { kind: 'text', on: teams.description },
+    membersCount: { kind: 'numberRange', on: membersCountSql },
+    // Teams having any of the given users as a member.
+    members: {
+      kind: 'custom',
+      build: (v) =>
+        Array.isArray(v) && v.length
+          ? sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = any(${toTextArray(v)}))`
+          : undefined,
+    },
+    ...lifecycleRules(teams),
+  },
+  sort: {
+    name: sql`lower(${teams.name})`,
+    createdAt: teams.createdAt,
+    updatedAt: teams.updatedAt,
+  },
+  id: teams.id,
+  defaultSort: { field: 'createdAt', order: 'desc' },
+};
+
+export const listTeams = async (db: Db, principal: Principal, query: ListQuery) => {
+  const filters = withLifecycleDefaults(principal, 'team', query.filters, TEAM);
+  const { rows, total } = await runList<TeamRow>({ db, table: teams, columns: teamColumns, query, filters });
+  return listPage('teams', await toTeamDtos(db, rows), total, query);
+};
+
+export const getTeam = async (db: Db, id: string) => one(db, await findRecord<TeamRow>(db, teams, id, TEAM));
+
+/** GET /admin/teams/suggestion: the selected teams first, then live teams whose name matches; at most 20. */
+export const suggestTeams = async (db: Db, input: { name: string; selectedIds: string[] }) => {
+  const rows = await suggest<{ id: string; name: string }>({
+    db,
+    table: teams,
+    id: teams.id,
+    name: teams.name,
+    select: { id: teams.id, name: teams.name },
+    live: [eq(teams.isDeleted, false)],
+    input,
+  });
+  return rows.map((r) => ({ _id: r.id, name: r.name }));
+};
+
+// ----------------------------------------------------------------------------------------------- write
+
+/** Every member must be a live user (the schema already refused duplicates). */
+const checkMembers = async (db: Db, members: TeamMemberInput[]) => {
+  if ((await missingLiveUsers(db, [...new Set(members.map((m) => m.user))])).length)
+    throw badRequest(TEAM.membersMissing);
+};
+
+const writeMembers = async (tx: Tx, teamId: string, members: TeamMemberInput[]) => {
+  await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
+  if (members.length)
+    await tx
+      .insert(teamMembers)
+      .values(members.map((m, position) => ({ teamId, userId: m.user, role: m.role, position })));
+};
+
+export const createTeam = async ({ db, clock }: Deps, principal: Principal, input: TeamInput) => {
+  await checkMembers(db, input.members);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(teams)
+      .values({
+        ...createStamps(principal, clock.now()),
+        name: input.name,
+        description: input.description,
+      })
+      .returning();
+    await writeMembers(tx, inserted!.id, input.members);
+    return inserted!;
+  });
+  return one(db, row);
+};
+
+/** PATCH /admin/teams/{id}: the fields sent are replaced; members as a whole list. */
+export const updateTeam = async (
+  { db, clock }: Deps,
+  principal: Principal,
+  id: string,
+  input: TeamUpdateInput,
+) => {
+  await findLiveRecord<TeamRow>(db, teams, id, TEAM);
+  if (input.members) await checkMembers(db, input.members);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(teams)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...updateStamps(principal, clock.now()),
+      })
+      .where(eq(teams.id, id))
+      .returning();
+    if (input.members) await writeMembers(tx, id, input.members);
+    return updated!;
+  });
+  return one(db, row);
+};
+
+const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
+  db,
+  table: teams,
+  messages: TEAM,
+  principal,
+  now: clock.now(),
+});
+
+export const deleteTeam = (deps: Deps, principal: Principal, id: string) =>
+  softDelete(lifecycle(deps, principal), id);
+
+export const restoreTeam = (deps: Deps, principal: Principal, id: string) =>
+  restore(lifecycle(deps, principal), id);
+
+/** Only from the deleted state; the member rows go with it (ON DELETE CASCADE). */
+export const deleteTeamPermanently = (deps: Deps, principal: Principal, id: string) =>
+  deletePermanently(lifecycle(deps, principal), id);
