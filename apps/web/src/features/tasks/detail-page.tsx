@@ -1,0 +1,126 @@
+import { descriptionPoints, TASK_MESSAGES, type TaskDto } from '@karya/domain';
+import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCan } from '../../app/auth';
+import { EMPTY_VALUE, useHashPanel } from '../../components/list';
+import { DetailFrame, FieldList, formatDate, formatTime } from '../../components/record';
+import { useTask, useTaskLifecycle } from './api';
+import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
+import { isOverdue } from './task-card';
+import { TaskFormModal } from './task-form';
+
+/** The hash that opens the Update Task modal on the detail page. */
+export const UPDATE_TASK_HASH = '#update-task';
+
+/** The description, one bullet per non-empty line (spec 2 §2). */
+export const DescriptionPoints = ({ description }: { description: string | null | undefined }) => {
+  const points = descriptionPoints(description);
+  if (points.length === 0) return <>{EMPTY_VALUE}</>;
+  return (
+    <List size="sm" spacing={4} aria-label="Description points">
+      {points.map((point, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same line may appear twice
+        <List.Item key={i}>{point}</List.Item>
+      ))}
+    </List>
+  );
+};
+
+const UserLinks = ({ users }: { users: { _id: string; name: string }[] }) =>
+  users.length === 0 ? (
+    EMPTY_VALUE
+  ) : (
+    <Group gap="xs" component="span" wrap="wrap">
+      {users.map((u) => (
+        <Anchor key={u._id} component={Link} to={`/admin/users/${u._id}`} size="sm">
+          {u.name}
+        </Anchor>
+      ))}
+    </Group>
+  );
+
+/** The fields of one task. */
+export const TaskDetails = ({ task }: { task: TaskDto }) => {
+  const overdue = isOverdue(task);
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="md">
+        <div>
+          <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {task.title}
+          </Title>
+          <Group gap={6} mt={6}>
+            <TaskStatusBadge status={task.status} />
+            <TaskPriorityBadge priority={task.priority}>{task.priority} priority</TaskPriorityBadge>
+          </Group>
+        </div>
+        <FieldList
+          items={[
+            { label: 'Title', value: task.title },
+            { label: 'Date', value: formatDate(task.date) },
+            { label: 'Time', value: formatTime(task.time) },
+            { label: 'Status', value: task.status },
+            { label: 'Priority', value: task.priority },
+            {
+              label: 'Deadline',
+              value: task.deadline ? (
+                <Text span inherit c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined}>
+                  {formatDate(task.deadline)}
+                  {overdue ? ' (overdue)' : ''}
+                </Text>
+              ) : null,
+            },
+            { label: 'Assigned To', value: <UserLinks users={task.assignedTo} />, wide: true },
+            {
+              label: 'Assigned By',
+              value: task.assignedBy ? <UserLinks users={[task.assignedBy]} /> : null,
+            },
+            ...(task.status === 'Cancelled' ? [{ label: 'Reason', value: task.reason, wide: true }] : []),
+            { label: 'Description', value: <DescriptionPoints description={task.description} />, wide: true },
+          ]}
+        />
+      </Stack>
+    </Card>
+  );
+};
+
+/** /hrm/tasks/:id: 'Task Details' with Update, Delete, or Restore and Delete Permanently for a deleted task. */
+export const TaskDetailPage = () => {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { can } = useCan();
+  const task = useTask(id);
+  const lifecycle = useTaskLifecycle();
+  const updatePanel = useHashPanel(UPDATE_TASK_HASH);
+  const canUpdate = can('task', 'update');
+  const live = task.data && !task.data.isDeleted ? task.data : null;
+
+  return (
+    <>
+      <DetailFrame<TaskDto>
+        title="Task Details"
+        noun="task"
+        query={task}
+        notFoundText={TASK_MESSAGES.notFound}
+        backTo={{ to: '/hrm/tasks', label: 'Back to tasks' }}
+        canUpdate={canUpdate}
+        canDelete={can('task', 'delete')}
+        canRestore={can('task', 'restore')}
+        canDeletePermanently={can('task', 'delete-permanently')}
+        onUpdate={updatePanel.open}
+        onDelete={() => lifecycle.remove(id)}
+        onRestore={() => lifecycle.restore(id)}
+        onDeletePermanently={async () => {
+          if (await lifecycle.removePermanently(id)) navigate('/hrm/tasks', { replace: true });
+        }}
+      >
+        {(t) => <TaskDetails task={t} />}
+      </DetailFrame>
+      <TaskFormModal
+        opened={Boolean(canUpdate && live && updatePanel.opened)}
+        task={live}
+        onClose={updatePanel.close}
+      />
+    </>
+  );
+};

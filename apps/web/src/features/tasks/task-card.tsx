@@ -1,0 +1,91 @@
+import { TASK_CLOSED_STATUSES, type TaskDto, todayInAppZone } from '@karya/domain';
+import { Avatar, Badge, Card, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { EMPTY_VALUE } from '../../components/list';
+import { formatDate, formatTime } from '../../components/record';
+import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
+
+const Line = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Group gap={6} wrap="nowrap" align="baseline">
+    <Text size="xs" c="dimmed" w={72} style={{ flexShrink: 0 }}>
+      {label}
+    </Text>
+    <Text component="div" size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  </Group>
+);
+
+/** Whether an open task's deadline has passed (calendar days in the company's zone). */
+export const isOverdue = (task: Pick<TaskDto, 'deadline' | 'status'>, today = todayInAppZone()) =>
+  Boolean(task.deadline && task.deadline.slice(0, 10) < today && !TASK_CLOSED_STATUSES.includes(task.status));
+
+const MAX_AVATARS = 4;
+
+/** The users a task is assigned to: up to four avatars, then the names. */
+export const AssigneeAvatars = ({ users }: { users: TaskDto['assignedTo'] }) => {
+  if (users.length === 0) return <>{EMPTY_VALUE}</>;
+  const shown = users.slice(0, MAX_AVATARS);
+  return (
+    <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Tooltip.Group openDelay={500}>
+        <Avatar.Group spacing="xs" aria-hidden>
+          {shown.map((u) => (
+            <Tooltip key={u._id} label={u.name} withArrow>
+              <Avatar src={u.image?.url} name={u.name} color="initials" size="sm" radius="xl" />
+            </Tooltip>
+          ))}
+          {users.length > MAX_AVATARS && (
+            <Avatar size="sm" radius="xl">
+              +{users.length - MAX_AVATARS}
+            </Avatar>
+          )}
+        </Avatar.Group>
+      </Tooltip.Group>
+      <Text size="sm" lineClamp={1} style={{ minWidth: 0 }}>
+        {users.map((u) => u.name).join(', ')}
+      </Text>
+    </Group>
+  );
+};
+
+/** One task in the grid of /hrm/tasks; the grid opens it on a click or Enter. */
+export const TaskCard = ({ task }: { task: TaskDto }) => {
+  const overdue = isOverdue(task);
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-label={task.title} h="100%">
+      <Stack gap="xs">
+        <Text fw={600} lineClamp={2} pr={28} style={{ overflowWrap: 'anywhere' }}>
+          {task.title}
+        </Text>
+        <Group gap={6}>
+          <TaskStatusBadge status={task.status} />
+          <TaskPriorityBadge priority={task.priority}>
+            <VisuallyHidden>Priority </VisuallyHidden>
+            {task.priority}
+          </TaskPriorityBadge>
+          {task.isDeleted && (
+            <Badge color="red" variant="filled" size="sm">
+              Deleted
+            </Badge>
+          )}
+        </Group>
+        <Stack gap={4}>
+          <Line label="Date">
+            {formatDate(task.date)}
+            {task.time ? `, ${formatTime(task.time)}` : ''}
+          </Line>
+          <Line label="Deadline">
+            <Text span inherit c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined}>
+              {formatDate(task.deadline)}
+              {overdue ? ' (overdue)' : ''}
+            </Text>
+          </Line>
+          <Line label="Assigned">
+            <AssigneeAvatars users={task.assignedTo} />
+          </Line>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+};
