@@ -57,6 +57,7 @@ export const FilterDrawer = ({
       title={title}
       position="right"
       size="md"
+      closeButtonProps={{ 'aria-label': 'Close filters' }}
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <form

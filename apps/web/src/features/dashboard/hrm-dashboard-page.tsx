@@ -70,7 +70,7 @@ const Panel = ({
       <ThemeIcon variant="light" color={color} size={28} radius="md">
         <Icon size={16} />
       </ThemeIcon>
-      <Title order={3} size="h5" id={id} c={color ? `${color}.7` : undefined}>
+      <Title order={3} size="h5" id={id} c={color ? `${color}.9` : undefined}>
         {title}
       </Title>
     </Group>

@@ -1,0 +1,72 @@
+import type {
+  ListPage,
+  ListQuery,
+  TeamDto,
+  TeamInput,
+  TeamUpdateInput,
+  UserSuggestionDto,
+} from '@karya/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { LIST_STALE_MS, queryKeys, recordKeys } from '../../lib/query-keys';
+import { fetchUserSuggestions } from '../users/api';
+
+export type TeamsPage = ListPage<'teams', TeamDto>;
+
+/** Every teams query starts with this root, so one invalidation refreshes lists and details. */
+export const teamKeys = recordKeys('teams');
+export const TEAMS_ROOT = 'teams';
+
+const path = (id: string, suffix = '') => `/admin/teams/${encodeURIComponent(id)}${suffix}`;
+
+/** A page of teams; the previous page stays on screen while the next one loads. */
+export const useTeamsList = (query: ListQuery) =>
+  useQuery({
+    queryKey: teamKeys.list(query),
+    queryFn: async ({ signal }) => (await api.list<TeamsPage>('/admin/teams', query, { signal })).data,
+    placeholderData: keepPreviousData,
+    staleTime: LIST_STALE_MS,
+  });
+
+/** One team (nothing is asked without an id). */
+export const useTeam = (id: string | undefined) =>
+  useQuery({
+    queryKey: teamKeys.detail(id ?? ''),
+    queryFn: async ({ signal }) => (await api.get<TeamDto>(path(id ?? ''), undefined, { signal })).data,
+    enabled: Boolean(id),
+  });
+
+export const createTeam = (body: TeamInput) => api.post<TeamDto>('/admin/teams', body);
+
+/** The fields sent are replaced; a cleared description goes as null (so it is not stripped). */
+export const updateTeam = (id: string, body: TeamUpdateInput) =>
+  api.patch<TeamDto>(path(id), body, { keepEmpty: true });
+
+export const deleteTeam = (id: string) => api.delete<null>(path(id));
+export const restoreTeam = (id: string) => api.patch<null>(path(id, '/restore'));
+export const deleteTeamPermanently = (id: string) => api.delete<null>(path(id, '/permanent'));
+
+/** The lifecycle calls, for useRecordLifecycle. */
+export const teamLifecycleApi = {
+  remove: deleteTeam,
+  restore: restoreTeam,
+  removePermanently: deleteTeamPermanently,
+};
+
+/** Spec 1 §9: a search waits for typing to pause this long. */
+export const SUGGESTION_DEBOUNCE_MS = 400;
+
+/**
+ * Users matching `name` (GET /admin/users/suggestion, at most 20), the `selectedIds` first so pickers can
+ * show the names of what is already chosen. Runs only while `enabled`.
+ */
+export const useUserSuggestions = (name: string, selectedIds: readonly string[], enabled: boolean) => {
+  const selected = [...selectedIds].sort().join(',');
+  return useQuery<UserSuggestionDto[]>({
+    queryKey: queryKeys.users.suggestion(name, selected),
+    queryFn: ({ signal }) => fetchUserSuggestions(name, signal, selected ? selected.split(',') : []),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+};

@@ -1,0 +1,184 @@
+import {
+  TEAM_MESSAGES,
+  type TeamMemberRole,
+  teamMemberSchema,
+  type UserRef,
+  type UserSuggestionDto,
+} from '@karya/domain';
+import { ActionIcon, Avatar, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ROLE_OPTIONS } from './team-display';
+import type { MemberInfo, TeamFormState } from './team-form-values';
+import { UserSelect } from './user-pickers';
+
+type Member = TeamFormState['members'][number];
+type PickErrors = { user?: string; role?: string };
+
+/** The member rows' errors the schema may give (e.g. a duplicate sent anyway). */
+export type MemberErrors = ({ user?: { message?: string }; role?: { message?: string } } | undefined)[];
+
+/**
+ * The members of a team: pick a user and a role, then Add member; each member row changes its role or is
+ * removed. A user already in the list is refused with 'User already in team'. `info` holds the names and
+ * e-mails of the members (the value holds ids only).
+ */
+export const MembersEditor = ({
+  value,
+  onChange,
+  info,
+  onInfo,
+  canSearch,
+  error,
+  memberErrors,
+}: {
+  value: Member[];
+  onChange: (members: Member[]) => void;
+  info: MemberInfo;
+  onInfo: (user: UserRef) => void;
+  canSearch: boolean;
+  /** A form-level message, e.g. 'At least one team member is required'. */
+  error?: string;
+  memberErrors?: MemberErrors;
+}) => {
+  const [user, setUser] = useState<UserSuggestionDto | null>(null);
+  const [role, setRole] = useState<TeamMemberRole | null>(null);
+  const [errors, setErrors] = useState<PickErrors>({});
+
+  const add = () => {
+    const parsed = teamMemberSchema.safeParse({ user: user?._id ?? '', role: role ?? '' });
+    if (!parsed.success) {
+      const next: PickErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof PickErrors;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    if (value.some((m) => m.user === parsed.data.user)) {
+      setErrors({ user: TEAM_MESSAGES.userAlreadyInTeam });
+      return;
+    }
+    if (user) onInfo({ _id: user._id, name: user.name, email: user.email, image: user.image });
+    onChange([...value, parsed.data]);
+    setUser(null);
+    setErrors({});
+  };
+
+  const nameOf = (id: string) => info[id]?.name ?? 'Unknown user';
+
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'start' }}>
+        <UserSelect
+          label="User"
+          value={user}
+          onChange={(u) => {
+            setUser(u);
+            setErrors((e) => ({ ...e, user: undefined }));
+          }}
+          canSearch={canSearch}
+          error={errors.user}
+        />
+        <Select
+          label="Role"
+          placeholder="Pick a role"
+          data={ROLE_OPTIONS}
+          value={role}
+          onChange={(r) => {
+            setRole(r as TeamMemberRole | null);
+            setErrors((e) => ({ ...e, role: undefined }));
+          }}
+          error={errors.role}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={add}
+          mt={{ base: 0, sm: 25 }}
+        >
+          Add member
+        </Button>
+      </SimpleGrid>
+
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+
+      {value.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No members added yet.
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" aria-label="Team members" p={0} m={0} style={{ listStyle: 'none' }}>
+          {value.map((m, i) => {
+            const name = nameOf(m.user);
+            const rowError = memberErrors?.[i]?.user?.message ?? memberErrors?.[i]?.role?.message;
+            return (
+              <Paper component="li" key={m.user} withBorder radius="md" p="xs">
+                {/* On a phone the role and remove controls wrap under the name instead of squeezing it. */}
+                <Group justify="space-between" gap="sm" wrap="wrap">
+                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 180px' }}>
+                    <Avatar
+                      src={info[m.user]?.image?.url}
+                      name={name}
+                      color="initials"
+                      radius="xl"
+                      size="md"
+                      aria-hidden
+                    />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} truncate>
+                        {name}
+                      </Text>
+                      {info[m.user]?.email && (
+                        <Text size="xs" c="dimmed" truncate>
+                          {info[m.user]?.email}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                  <Group gap="xs" wrap="nowrap" ml="auto">
+                    {/* No 'Role' or 'User' in this name: those two label the picker above, and a browser
+                        test's substring match on them must find one control. */}
+                    <Select
+                      aria-label={`Membership of ${name}`}
+                      data={ROLE_OPTIONS}
+                      value={m.role}
+                      onChange={(r) =>
+                        r &&
+                        onChange(value.map((x, j) => (j === i ? { ...x, role: r as TeamMemberRole } : x)))
+                      }
+                      allowDeselect={false}
+                      w={120}
+                      size="xs"
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${name}`}
+                      onClick={() => onChange(value.filter((_, j) => j !== i))}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                </Group>
+                {rowError && (
+                  <Text size="xs" c="red" mt={4}>
+                    {rowError}
+                  </Text>
+                )}
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+};
