@@ -43,6 +43,20 @@ describe('quickDateRange', () => {
       end: '2027-01-03',
     });
   });
+  it('the follow-up week ends on the coming Saturday', () => {
+    // Wednesday 11 March 2026 → Saturday 14 March.
+    expect(quickDateRange('This Week', local(2026, 3, 11), 'saturday')).toEqual({
+      start: '2026-03-09',
+      end: '2026-03-14',
+    });
+    // Saturday itself.
+    expect(quickDateRange('This Week', local(2026, 3, 14), 'saturday').end).toBe('2026-03-14');
+    // From a Sunday the coming Saturday is the next one.
+    expect(quickDateRange('This Week', local(2026, 3, 15), 'saturday')).toEqual({
+      start: '2026-03-09',
+      end: '2026-03-21',
+    });
+  });
   it('This Month covers the whole calendar month', () => {
     expect(quickDateRange('This Month', local(2026, 2, 14))).toEqual({
       start: '2026-02-01',

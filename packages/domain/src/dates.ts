@@ -20,8 +20,18 @@ export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-
 export const QUICK_DATES = ['Today', 'Yesterday', 'This Week', 'This Month'] as const;
 export type QuickDate = (typeof QUICK_DATES)[number];
 
+/**
+ * Where This Week ends (spec 2 §9): on Sunday for most lists; for follow-ups on the coming Saturday (today
+ * when it is Saturday; from a Sunday, the next Saturday).
+ */
+export type WeekEnd = 'sunday' | 'saturday';
+
 /** The start and end (inclusive calendar days, local time) of a quick-date chip. Weeks start on Monday. */
-export const quickDateRange = (chip: QuickDate, now: Date = new Date()): { start: string; end: string } => {
+export const quickDateRange = (
+  chip: QuickDate,
+  now: Date = new Date(),
+  weekEnd: WeekEnd = 'sunday',
+): { start: string; end: string } => {
   const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
   switch (chip) {
@@ -34,7 +44,9 @@ export const quickDateRange = (chip: QuickDate, now: Date = new Date()): { start
     case 'This Week': {
       const sinceMonday = (today.getDay() + 6) % 7;
       const monday = addDays(today, -sinceMonday);
-      return { start: isoDay(monday), end: isoDay(addDays(monday, 6)) };
+      if (weekEnd === 'sunday') return { start: isoDay(monday), end: isoDay(addDays(monday, 6)) };
+      const untilSaturday = (6 - today.getDay() + 7) % 7;
+      return { start: isoDay(monday), end: isoDay(addDays(today, untilSaturday)) };
     }
     case 'This Month': {
       const first = new Date(today.getFullYear(), today.getMonth(), 1);

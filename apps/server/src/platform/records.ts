@@ -332,7 +332,7 @@ export const suggest = async <Row extends { id: string }>(opts: {
         .select(opts.select)
         .from(table)
         .where(inArray(opts.id, selectedIds))
-        .orderBy(asc(opts.name))) as unknown as Row[])
+        .orderBy(sql`lower(${opts.name})`, asc(opts.id))) as unknown as Row[])
     : [];
   const room = SUGGESTION_LIMIT - selected.length;
   if (room <= 0) return selected;
@@ -350,8 +350,8 @@ export const suggest = async <Row extends { id: string }>(opts: {
   const matches = (await db
     .select(opts.select)
     .from(table)
-    .where(and(...conditions))
-    .orderBy(asc(opts.name))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(sql`lower(${opts.name})`, asc(opts.id))
     .limit(room)) as unknown as Row[];
   return [...selected, ...matches];
 };

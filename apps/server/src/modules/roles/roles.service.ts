@@ -6,13 +6,14 @@ import {
   type RoleInput,
   type roleUpdateSchema,
 } from '@karya/domain';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { resources, roles } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RoleRow } from '../../platform/principal.ts';
+import { suggest } from '../../platform/records.ts';
 
 export type RoleUpdateInput = z.infer<typeof roleUpdateSchema>;
 type StoredPermission = RoleRow['permissions'][number];
@@ -135,28 +136,20 @@ export const listRoles = async (db: Db, page: number, limit: number) => {
   return { roles: rows.map(toRoleDto), rolesCount: n, page, limit };
 };
 
-const SUGGESTION_LIMIT = 20;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Up to 20 roles whose name contains the text; the already selected ones always come first. */
-export const suggestRoles = async (db: Db, name: string, selectedIds: string[]) => {
-  const selected = selectedIds.length
-    ? await db
-        .select({ _id: roles.id, name: roles.name })
-        .from(roles)
-        .where(inArray(roles.id, selectedIds.slice(0, SUGGESTION_LIMIT)))
-        .orderBy(asc(roles.name))
-    : [];
-  const seen = new Set(selected.map((r) => r._id));
-  const pattern = `%${escapeLike(name.trim())}%`;
-  const matches = await db
-    .select({ _id: roles.id, name: roles.name })
-    .from(roles)
-    .where(sql`${roles.name} ilike ${pattern}`)
-    .orderBy(asc(roles.name))
-    .limit(SUGGESTION_LIMIT + seen.size);
-  return [...selected, ...matches.filter((r) => !seen.has(r._id))].slice(0, SUGGESTION_LIMIT);
-};
+/** Up to 20 roles whose name contains the text; the already selected ones come first. */
+export const suggestRoles = async (db: Db, name: string, selectedIds: string[]) =>
+  (
+    await suggest<{ id: string; name: string }>({
+      db,
+      table: roles,
+      id: roles.id,
+      name: roles.name,
+      select: { id: roles.id, name: roles.name },
+      live: [],
+      input: { name: name.trim(), selectedIds },
+    })
+  ).map((r) => ({ _id: r.id, name: r.name }));
 
 export const createRole = async (db: Db, clock: Clock, input: RoleInput, actorId: string) => {
   const name = input.name.trim();

@@ -12,22 +12,17 @@ import {
   type UserSuggestionDto,
   type UserUpdateInput,
 } from '@karya/domain';
-import { and, asc, count, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, roles, type StoredImage, userRoles, users } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { storeUpload } from '../../platform/files.ts';
-import {
-  containsText,
-  type ListColumns,
-  listConditions,
-  listOffset,
-  listOrderBy,
-} from '../../platform/list-sql.ts';
+import { type ListColumns, listConditions, listOffset, listOrderBy } from '../../platform/list-sql.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
+import { suggest } from '../../platform/records.ts';
 import { loadUserDto, rolesByUser, toUserDto, userNames } from './user-dto.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'clock'>;
@@ -209,34 +204,22 @@ export const listUsers = async (db: Db, principal: Principal, query: ListQuery) 
   };
 };
 
-const SUGGESTION_LIMIT = 20;
-
-/** Up to 20 live, unblocked users matching the text; the already selected ones always come first. */
+/** Up to 20 live, unblocked users matching the name or e-mail; the already selected ones always come first. */
 export const suggestUsers = async (
   db: Db,
   input: { name: string; selectedIds: string[] },
 ): Promise<UserSuggestionDto[]> => {
-  const selectedIds = [...new Set(input.selectedIds)];
-  const columns = { id: users.id, name: users.name, email: users.email, image: users.image };
-  const selected = selectedIds.length
-    ? await db.select(columns).from(users).where(inArray(users.id, selectedIds)).orderBy(asc(users.name))
-    : [];
-  const room = Math.max(0, SUGGESTION_LIMIT - selected.length);
-  const conditions: SQL[] = [eq(users.isDeleted, false), ne(users.status, 'Blocked')];
-  if (input.name) {
-    const match = or(containsText(users.name, input.name), containsText(users.email, input.name));
-    if (match) conditions.push(match);
-  }
-  if (selectedIds.length) conditions.push(notInArray(users.id, selectedIds));
-  const others = room
-    ? await db
-        .select(columns)
-        .from(users)
-        .where(and(...conditions))
-        .orderBy(sql`lower(${users.name})`, asc(users.id))
-        .limit(room)
-    : [];
-  return [...selected, ...others].map((u) => ({
+  const rows = await suggest<{ id: string; name: string; email: string; image: StoredImage | null }>({
+    db,
+    table: users,
+    id: users.id,
+    name: users.name,
+    alsoMatch: [users.email],
+    select: { id: users.id, name: users.name, email: users.email, image: users.image },
+    live: [eq(users.isDeleted, false), ne(users.status, 'Blocked')],
+    input,
+  });
+  return rows.map((u) => ({
     _id: u.id,
     name: u.name,
     email: u.email,
