@@ -1,23 +1,12 @@
-import type { HolidayDto, HrmDashboard, MeDto, TaskDto } from '@karya/domain';
+import type { HolidayDto, HrmDashboard, TaskDto } from '@karya/domain';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, stubNetwork, Wrap } from '../users/user-form-test-harness';
+import { envelope, meWith, stubNetwork, Wrap } from '../../test/harness';
 import { HrmDashboardPage } from './hrm-dashboard-page';
 
-const withTasks = [
-  { resource: 'task', actions: ['read'] },
-  { resource: 'profile', actions: ['read'] },
-];
-
-const me = {
-  _id: 'a'.repeat(24),
-  name: 'Asha Das',
-  email: 'asha@example.com',
-  roles: [],
-  expiredRoles: [],
-  permissions: withTasks,
-  mustChangePassword: false,
-} as unknown as MeDto & { permissions: typeof withTasks };
+const withTasks: Record<string, string[]> = { task: ['read'], profile: ['read'] };
+const asha = { name: 'Asha Das' };
+let me = meWith(withTasks, asha);
 
 const task = (id: string, over: Partial<TaskDto>): TaskDto =>
   ({
@@ -74,14 +63,17 @@ const full: HrmDashboard = {
 
 let dashboard: HrmDashboard | null = full;
 
-stubNetwork(me, (method, url) => {
-  if (method !== 'GET' || url !== '/api/hrm/dashboard') return undefined;
-  return dashboard ? envelope(dashboard) : envelope(null, 500, 'Internal server error');
-});
+stubNetwork(
+  () => me,
+  (method, url) => {
+    if (method !== 'GET' || url !== '/api/hrm/dashboard') return undefined;
+    return dashboard ? envelope(dashboard) : envelope(null, 500, 'Internal server error');
+  },
+);
 
 const open = (data: HrmDashboard | null, permissions = withTasks) => {
   dashboard = data;
-  me.permissions = permissions;
+  me = meWith(permissions, asha);
   render(
     <Wrap path="/hrm">
       <HrmDashboardPage />
@@ -133,9 +125,12 @@ describe('HRM dashboard', { timeout: 30_000 }, () => {
   });
 
   it('shows nothing about tasks to a user who may not read them', async () => {
-    open({ tasks: { visible: false, openCount: 0, overdue: [], upcoming: [] }, holidays: full.holidays }, [
-      { resource: 'profile', actions: ['read'] },
-    ]);
+    open(
+      { tasks: { visible: false, openCount: 0, overdue: [], upcoming: [] }, holidays: full.holidays },
+      {
+        profile: ['read'],
+      },
+    );
     const holidays = await screen.findByRole('region', { name: 'Holidays' });
     expect(within(holidays).getByText('Republic Day')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Overdue tasks' })).toBeNull();

@@ -1,33 +1,27 @@
-import type { MeDto } from '@karya/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, stubNetwork, Wrap } from '../users/user-form-test-harness';
+import { envelope, meWith, stubNetwork, Wrap } from '../../test/harness';
 import { ProfileChangePasswordPage } from './change-password-page';
 import { ProfilePage } from './profile-page';
 
-const me = {
-  _id: 'a'.repeat(24),
-  name: 'Asha Das',
-  email: 'asha@example.com',
-  phone: '9876543210',
-  languages: ['English', 'Odia'],
-  status: 'Active',
-  roles: [],
-  expiredRoles: [],
-  emergencyContact: [{ name: 'Ravi', relationship: 'Father', phone: '9876543211' }],
-  socialMedia: { linkedin: 'https://linkedin.com/in/asha' },
-  permissions: [
-    { resource: 'profile', actions: ['read', 'update'] },
-    { resource: 'auth', actions: ['change-password'] },
-    { resource: 'user', actions: ['activities'] },
-  ],
-  mustChangePassword: false,
-} as unknown as MeDto;
+const me = meWith(
+  { profile: ['read', 'update'], auth: ['change-password'], user: ['activities'] },
+  {
+    name: 'Asha Das',
+    phone: '9876543210',
+    languages: ['English', 'Odia'],
+    status: 'Active',
+    emergencyContact: [{ name: 'Ravi', relationship: 'Father', phone: '9876543211' }],
+    socialMedia: { linkedin: 'https://linkedin.com/in/asha' },
+  },
+);
 
-const calls = stubNetwork(me, (method, url) =>
-  method === 'GET' && url.startsWith(`/api/admin/users/${me._id}/activities`)
-    ? envelope({ activities: [], activitiesCount: 0, page: 1, limit: 20 })
-    : undefined,
+const calls = stubNetwork(
+  () => me,
+  (method, url) =>
+    method === 'GET' && url.startsWith(`/api/admin/users/${me._id}/activities`)
+      ? envelope({ activities: [], activitiesCount: 0, page: 1, limit: 20 })
+      : undefined,
 );
 
 describe('profile page', { timeout: 30_000 }, () => {

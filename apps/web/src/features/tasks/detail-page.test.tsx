@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { envelope, meWith, Wrap, where } from '../../test/harness';
 import { TaskDetailPage } from './detail-page';
-import { envelope, meWith, stubNetwork, task, Wrap, where } from './test-harness';
+import { stubTaskNetwork, task } from './test-records';
 
-const session = stubNetwork();
+const session = stubTaskNetwork();
 
 const ID = 'b'.repeat(24);
 const OTHER = { _id: 'c'.repeat(24), name: 'Ravi Kumar' };
@@ -11,7 +12,7 @@ const ALL = ['read', 'update', 'delete', 'restore', 'delete-permanently'];
 
 const show = () =>
   render(
-    <Wrap path={`/hrm/tasks/${ID}`} pattern="/hrm/tasks/:id">
+    <Wrap path={`/hrm/tasks/${ID}`} pattern="/hrm/tasks/:id" signedIn>
       <TaskDetailPage />
     </Wrap>,
   );

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { envelope, meWith, Wrap, where } from '../../test/harness';
 import { TasksListPage } from './list-page';
-import { envelope, meWith, stubNetwork, task, Wrap, where } from './test-harness';
+import { stubTaskNetwork, task } from './test-records';
 
-const session = stubNetwork();
+const session = stubTaskNetwork();
 
 const rows = [
   task({ _id: '1'.repeat(24), title: 'Call the school' }),
@@ -28,7 +29,7 @@ const listCalls = () =>
 
 const show = (path = '/hrm/tasks') =>
   render(
-    <Wrap path={path}>
+    <Wrap path={path} signedIn>
       <TasksListPage />
     </Wrap>,
   );

@@ -3,7 +3,7 @@ import { Checkbox, MultiSelect, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import type { FilterDraft } from '../../components/list';
-import { UserMultiPicker, type UserNames } from './user-picker';
+import { UserMultiSelect, type UserNames } from '../users/user-pickers';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
@@ -45,7 +45,7 @@ export const TaskFilterFields = ({
     />
   );
   const users = (name: string, label: string) => (
-    <UserMultiPicker
+    <UserMultiSelect
       label={label}
       value={list(values[name])}
       onChange={(ids) => set(name, ids)}

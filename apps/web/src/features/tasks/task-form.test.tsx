@@ -1,17 +1,18 @@
 import { TASK_MESSAGES, todayInAppZone } from '@karya/domain';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { envelope, ME_ID, meWith, pick, type, Wrap } from '../../test/harness';
 import { TaskFormModal } from './task-form';
-import { envelope, ME_ID, meWith, pick, stubNetwork, task, typeInto, Wrap } from './test-harness';
+import { stubTaskNetwork, task } from './test-records';
 
-const session = stubNetwork();
+const session = stubTaskNetwork();
 
 const OTHER = { _id: 'c'.repeat(24), name: 'Ravi Kumar', email: 'ravi@example.com', image: null };
 
 const open = (props: Partial<Parameters<typeof TaskFormModal>[0]> = {}) => {
   const onClose = vi.fn();
   render(
-    <Wrap path="/hrm/tasks">
+    <Wrap path="/hrm/tasks" signedIn>
       <TaskFormModal opened onClose={onClose} {...props} />
     </Wrap>,
   );
@@ -39,8 +40,8 @@ describe('task form', { timeout: 30_000 }, () => {
     // No reason unless the task is cancelled.
     expect(within(d).queryByRole('textbox', { name: 'Reason' })).toBeNull();
 
-    typeInto('Title', '  Visit DEO office ');
-    typeInto('Description', 'Carry the brochure\n\nMeet the clerk');
+    type('Title', '  Visit DEO office ');
+    type('Description', 'Carry the brochure\n\nMeet the clerk');
     submit('Create');
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -67,9 +68,9 @@ describe('task form', { timeout: 30_000 }, () => {
     await dialog('Create Task');
     submit('Create');
     expect(await screen.findByText(TASK_MESSAGES.titleRequired)).toBeTruthy();
-    typeInto('Title', 'x'.repeat(101));
+    type('Title', 'x'.repeat(101));
     expect(await screen.findByText(TASK_MESSAGES.titleTooLong)).toBeTruthy();
-    typeInto('Title', 'x'.repeat(100));
+    type('Title', 'x'.repeat(100));
     await waitFor(() => expect(screen.queryByText(TASK_MESSAGES.titleTooLong)).toBeNull());
     expect(posts()).toEqual([]);
   });
@@ -80,7 +81,7 @@ describe('task form', { timeout: 30_000 }, () => {
       method === 'POST' ? envelope(task(), 201, 'Task created successfully') : undefined;
     open();
     await dialog('Create Task');
-    typeInto('Title', 'Demo');
+    type('Title', 'Demo');
     await pick('Status', 'Cancelled');
     expect(screen.getByRole('textbox', { name: 'Reason' })).toBeTruthy();
     submit('Create');
@@ -88,7 +89,7 @@ describe('task form', { timeout: 30_000 }, () => {
     expect(posts()).toEqual([]);
 
     // Back to another status: the reason and its message go away, and no reason is sent.
-    typeInto('Reason', 'Client postponed');
+    type('Reason', 'Client postponed');
     await pick('Status', 'Pending');
     expect(screen.queryByRole('textbox', { name: 'Reason' })).toBeNull();
     submit('Create');
@@ -101,7 +102,7 @@ describe('task form', { timeout: 30_000 }, () => {
     session.me = meWith({ task: ['create', 'read'] });
     open();
     await dialog('Create Task');
-    typeInto('Title', 'Demo');
+    type('Title', 'Demo');
     const deadline = screen.getByRole('textbox', { name: 'Deadline' });
     fireEvent.change(deadline, { target: { value: '01/01/2020' } });
     fireEvent.blur(deadline);
@@ -126,7 +127,7 @@ describe('task form', { timeout: 30_000 }, () => {
     const d = await dialog('Update Task');
     // The assignee keeps their name.
     expect(within(d).getByText('Ravi Kumar')).toBeTruthy();
-    typeInto('Description', '');
+    type('Description', '');
     submit('Update');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(posts()).toEqual([
@@ -155,7 +156,7 @@ describe('task form', { timeout: 30_000 }, () => {
       method === 'POST' ? envelope(null, 403, 'You can only assign tasks to yourself') : undefined;
     open();
     await dialog('Create Task');
-    typeInto('Title', 'Demo');
+    type('Title', 'Demo');
     // Nobody is preselected when others can be assigned.
     submit('Create');
     expect(await screen.findByText(TASK_MESSAGES.assignedToRequired)).toBeTruthy();

@@ -11,6 +11,7 @@ import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { messageOf, withLoadingToast } from '../../lib/notify';
+import { UserMultiSelect, type UserNames, withNames } from '../users/user-pickers';
 import { createTask, taskKeys, updateTask } from './api';
 import {
   newTaskValues,
@@ -19,7 +20,6 @@ import {
   taskFormValuesFrom,
   toTaskInput,
 } from './task-form-values';
-import { UserMultiPicker, type UserNames, withNames } from './user-picker';
 
 /** The draft of the task modal: one for a new task, one per task being updated. */
 export const taskDraftKey = (taskId?: string) => (taskId ? `task:update:${taskId}` : 'task:create');
@@ -222,7 +222,7 @@ const TaskForm = ({
           control={control}
           name="assignedTo"
           render={({ field }) => (
-            <UserMultiPicker
+            <UserMultiSelect
               label="Assigned To"
               withAsterisk
               value={field.value}

@@ -1,15 +1,7 @@
-import type {
-  ListPage,
-  ListQuery,
-  TeamDto,
-  TeamInput,
-  TeamUpdateInput,
-  UserSuggestionDto,
-} from '@karya/domain';
+import type { ListPage, ListQuery, TeamDto, TeamInput, TeamUpdateInput } from '@karya/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { LIST_STALE_MS, queryKeys, recordKeys } from '../../lib/query-keys';
-import { fetchUserSuggestions } from '../users/api';
+import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
 
 export type TeamsPage = ListPage<'teams', TeamDto>;
 
@@ -51,22 +43,4 @@ export const teamLifecycleApi = {
   remove: deleteTeam,
   restore: restoreTeam,
   removePermanently: deleteTeamPermanently,
-};
-
-/** Spec 1 §9: a search waits for typing to pause this long. */
-export const SUGGESTION_DEBOUNCE_MS = 400;
-
-/**
- * Users matching `name` (GET /admin/users/suggestion, at most 20), the `selectedIds` first so pickers can
- * show the names of what is already chosen. Runs only while `enabled`.
- */
-export const useUserSuggestions = (name: string, selectedIds: readonly string[], enabled: boolean) => {
-  const selected = [...selectedIds].sort().join(',');
-  return useQuery<UserSuggestionDto[]>({
-    queryKey: queryKeys.users.suggestion(name, selected),
-    queryFn: ({ signal }) => fetchUserSuggestions(name, signal, selected ? selected.split(',') : []),
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
 };

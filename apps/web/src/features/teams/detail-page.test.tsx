@@ -1,13 +1,14 @@
 import { TEAM_MESSAGES } from '@karya/domain';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ALL_TEAM_ACTIONS, App, envelope, ID, meWith, stubNetwork, team } from './test-harness';
+import { envelope, meWith } from '../../test/harness';
+import { ALL_TEAM_ACTIONS, App, ID, stubTeamNetwork, team } from './test-records';
 
 let permissions = ALL_TEAM_ACTIONS;
 let current = team();
 
-const calls = stubNetwork(
-  () => meWith([{ resource: 'team', actions: permissions }]),
+const calls = stubTeamNetwork(
+  () => meWith({ team: permissions }),
   (method, url) => {
     const path = `/api/admin/teams/${ID.team}`;
     if (method === 'GET' && url === path) return envelope(current);

@@ -1,17 +1,14 @@
 import { MESSAGES, TEAM_MESSAGES, type TeamDto } from '@karya/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ALL_TEAM_ACTIONS, App, envelope, ID, meWith, stubNetwork, team, USERS } from './test-harness';
+import { envelope, meWith } from '../../test/harness';
+import { ALL_TEAM_ACTIONS, App, ID, stubTeamNetwork, team, USERS } from './test-records';
 
 let permissions = ALL_TEAM_ACTIONS;
 let teams: TeamDto[] = [];
 
-const calls = stubNetwork(
-  () =>
-    meWith([
-      { resource: 'team', actions: permissions },
-      { resource: 'user', actions: ['suggestion'] },
-    ]),
+const calls = stubTeamNetwork(
+  () => meWith({ team: permissions, user: ['suggestion'] }),
   (method, url) => {
     if (method === 'GET' && url.startsWith('/api/admin/teams?'))
       return envelope({ teams, teamsCount: teams.length, page: 1, limit: 20 });

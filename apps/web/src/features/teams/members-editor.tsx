@@ -8,9 +8,9 @@ import {
 import { ActionIcon, Avatar, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { UserSelect } from '../users/user-pickers';
 import { ROLE_OPTIONS } from './team-display';
 import type { MemberInfo, TeamFormState } from './team-form-values';
-import { UserSelect } from './user-pickers';
 
 type Member = TeamFormState['members'][number];
 type PickErrors = { user?: string; role?: string };

@@ -1,7 +1,7 @@
 import type { NumberRange } from '@karya/domain';
 import { Checkbox, Group, NumberInput, TextInput } from '@mantine/core';
 import type { FilterDraft } from '../../components/list';
-import { UserMultiSelect } from './user-pickers';
+import { UserMultiSelect } from '../users/user-pickers';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);

@@ -1,14 +1,12 @@
 import { TEAM_MESSAGES } from '@karya/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ALL_TEAM_ACTIONS, App, envelope, ID, meWith, pick, stubNetwork, team, type } from './test-harness';
+import { envelope, meWith, pick, type } from '../../test/harness';
+import { ALL_TEAM_ACTIONS, App, ID, stubTeamNetwork, team } from './test-records';
 
-const me = meWith([
-  { resource: 'team', actions: ALL_TEAM_ACTIONS },
-  { resource: 'user', actions: ['suggestion'] },
-]);
+const me = meWith({ team: ALL_TEAM_ACTIONS, user: ['suggestion'] });
 
-const calls = stubNetwork(
+const calls = stubTeamNetwork(
   () => me,
   (method, url) => {
     if (method === 'POST' && url === '/api/admin/teams')

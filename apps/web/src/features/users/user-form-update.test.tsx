@@ -1,9 +1,9 @@
-import { type MeDto, type UserDto, userUpdateSchema } from '@karya/domain';
+import { type UserDto, userUpdateSchema } from '@karya/domain';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toFormData } from '../../lib/api';
+import { envelope, ME_ID, meWith, stubNetwork, type, Wrap, where } from '../../test/harness';
 import { UserForm } from './user-form';
-import { envelope, stubNetwork, type, Wrap } from './user-form-test-harness';
 import { changedUserPayload, userFormValuesFrom, userPayloadFrom } from './user-form-values';
 
 const ID = 'c'.repeat(24);
@@ -30,27 +30,23 @@ const user = {
   notes: 'Joined from Puri',
 } as unknown as UserDto;
 
-const me = {
-  ...user,
-  _id: 'a'.repeat(24),
-  permissions: [
-    { resource: 'user', actions: ['read', 'update'] },
-    { resource: 'role', actions: ['suggestion'] },
-    { resource: 'profile', actions: ['update'] },
-  ],
-  expiredRoles: [],
-  mustChangePassword: false,
-} as unknown as MeDto;
+const me = meWith(
+  { user: ['read', 'update'], role: ['suggestion'], profile: ['update'] },
+  { ...user, _id: ME_ID },
+);
 
-const calls = stubNetwork(me, (method) => (method === 'PATCH' ? envelope(user) : undefined));
+const calls = stubNetwork(
+  () => me,
+  (method) => (method === 'PATCH' ? envelope(user) : undefined),
+);
 
-/** Submit and return the PATCH call's multipart fields. */
+/** Submit, wait until the form has left for `done`, and return the PATCH call's multipart fields. */
 const submit = async (button: string, done: string) => {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: button }));
   });
   await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-  expect(await screen.findByText(done)).toBeTruthy();
+  await waitFor(() => expect(where.pathname).toBe(done));
   const patch = calls.find((c) => c.method === 'PATCH')!;
   return { url: patch.url, body: Object.fromEntries((patch.body as FormData).entries()) };
 };
@@ -63,7 +59,7 @@ describe('update form: only changed fields are sent, clears included', { timeout
       </Wrap>,
     );
     type('Bio', '');
-    const { url, body } = await submit('Update User', 'User detail');
+    const { url, body } = await submit('Update User', `/admin/users/${ID}`);
     expect(url).toBe(`/api/admin/users/${ID}`);
     expect(body).toEqual({ bio: '' });
   });
@@ -77,7 +73,7 @@ describe('update form: only changed fields are sent, clears included', { timeout
     type('Name', 'Asha Nayak');
     type('Notes', '  ');
     type('Street', '');
-    const { body } = await submit('Update User', 'User detail');
+    const { body } = await submit('Update User', `/admin/users/${ID}`);
     expect(body).toEqual({
       name: 'Asha Nayak',
       notes: '',
@@ -94,7 +90,7 @@ describe('update form: only changed fields are sent, clears included', { timeout
     );
     type('LinkedIn', '');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Ravi' }));
-    const { url, body } = await submit('Update Profile', 'Profile');
+    const { url, body } = await submit('Update Profile', '/hrm/profile');
     expect(url).toBe(`/api/auth/profile/${ID}`);
     expect(body).toEqual({ socialMedia: '{}', emergencyContact: '[]' });
   });

@@ -1,30 +1,24 @@
-import type { EmergencyContact, MeDto } from '@karya/domain';
+import type { EmergencyContact } from '@karya/domain';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { envelope, meWith, pick, stubNetwork, Wrap, where } from '../../test/harness';
 import { UserForm } from './user-form';
 import { EmergencyContactsEditor } from './user-form-emergency';
-import { envelope, pick, stubNetwork, Wrap } from './user-form-test-harness';
 import { emptyUserFormValues, userPayloadFrom } from './user-form-values';
 
-const me = {
-  _id: 'a'.repeat(24),
-  name: 'Admin',
-  email: 'admin@example.com',
-  permissions: [
-    { resource: 'user', actions: ['create', 'read', 'update'] },
-    { resource: 'role', actions: ['suggestion'] },
-  ],
-  roles: [],
-  expiredRoles: [],
-  mustChangePassword: false,
-} as unknown as MeDto;
+const me = meWith(
+  { user: ['create', 'read', 'update'], role: ['suggestion'] },
+  { name: 'Admin', email: 'admin@example.com' },
+);
 
-const calls = stubNetwork(me, (method, url) =>
-  method === 'POST' && url === '/api/admin/users'
-    ? envelope({ _id: 'b'.repeat(24) }, 201, 'User created successfully')
-    : undefined,
+const calls = stubNetwork(
+  () => me,
+  (method, url) =>
+    method === 'POST' && url === '/api/admin/users'
+      ? envelope({ _id: 'b'.repeat(24) }, 201, 'User created successfully')
+      : undefined,
 );
 
 describe('user form: employment type and duration', { timeout: 30_000 }, () => {
@@ -219,7 +213,7 @@ describe('submitted payload', { timeout: 30_000 }, () => {
       password: 'Secret#123',
     });
     // Saved: the draft is gone and the detail page is shown.
-    expect(await screen.findByText('User detail')).toBeTruthy();
+    await waitFor(() => expect(where.pathname).toBe(`/admin/users/${'b'.repeat(24)}`));
     expect(sessionStorage.getItem('karya:draft:/admin/users/create')).toBeNull();
   });
 
@@ -265,7 +259,7 @@ describe('user form: draft and leaving', { timeout: 30_000 }, () => {
       screen.getByText('You have unsaved changes. Do you want to discard them and leave this page?'),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    expect(await screen.findByText('Users')).toBeTruthy();
+    await waitFor(() => expect(where.pathname).toBe('/admin/users'));
     // The leave guard does not ask a second time.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sessionStorage.getItem(DRAFT)).toBeNull();
