@@ -4,11 +4,15 @@ import { IconArrowLeft, IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+/** The area names are abbreviations (HRM, CRM); other segments read as words ('rejection-analysis'). */
+const ACRONYMS = new Set(['hrm', 'crm']);
 const label = (segment: string) =>
-  segment
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+  ACRONYMS.has(segment)
+    ? segment.toUpperCase()
+    : segment
+        .split('-')
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join(' ');
 
 /**
  * Page header: title, optional back button, optional filter button (opens #filter), breadcrumbs built from

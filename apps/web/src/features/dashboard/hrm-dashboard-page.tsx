@@ -163,7 +163,12 @@ const HolidayItem = ({ holiday }: { holiday: HolidayDto }) => {
             </time>
           </Text>
         </div>
-        <Badge size="sm" variant="light" color={label === 'National' ? 'blue' : 'orange'}>
+        <Badge
+          size="sm"
+          variant="light"
+          color={label === 'National' ? 'blue' : 'orange'}
+          style={{ flexShrink: 0 }}
+        >
           {label}
         </Badge>
       </Group>
