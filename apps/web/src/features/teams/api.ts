@@ -44,3 +44,11 @@ export const teamLifecycleApi = {
   restore: restoreTeam,
   removePermanently: deleteTeamPermanently,
 };
+
+/** Team suggestions (name search, at most 20) for the Ctrl+K palette; needs suggestion on team. */
+export const searchTeams = async (name: string, signal?: AbortSignal) =>
+  (
+    await api.get<{ _id: string; name: string }[]>('/admin/teams/suggestion', new URLSearchParams({ name }), {
+      signal,
+    })
+  ).data;

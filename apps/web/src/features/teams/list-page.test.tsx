@@ -1,7 +1,7 @@
 import { MESSAGES, TEAM_MESSAGES, type TeamDto } from '@karya/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, meWith } from '../../test/harness';
+import { envelope, meWith, where } from '../../test/harness';
 import { ALL_TEAM_ACTIONS, App, ID, stubTeamNetwork, team, USERS } from './test-records';
 
 let permissions = ALL_TEAM_ACTIONS;
@@ -13,6 +13,8 @@ const calls = stubTeamNetwork(
     if (method === 'GET' && url.startsWith('/api/admin/teams?'))
       return envelope({ teams, teamsCount: teams.length, page: 1, limit: 20 });
     if (method === 'GET' && url === `/api/admin/teams/${ID.team}`) return envelope(team());
+    if (method === 'GET' && url.startsWith('/api/admin/teams/suggestion'))
+      return envelope([{ _id: ID.team, name: 'Puri Field Sales' }]);
     return undefined;
   },
 );
@@ -127,5 +129,31 @@ describe('teams list', { timeout: 60_000 }, () => {
     await screen.findByRole('link', { name: 'Create Team', hidden: true });
     expect(within(panel).getByRole('textbox', { name: 'Description' })).toBeTruthy();
     expect(within(panel).queryByRole('checkbox', { name: /Deleted/ })).toBeNull();
+  });
+
+  it('finds a team by name from the Ctrl+K palette (needs suggestion on team)', async () => {
+    permissions = [...ALL_TEAM_ACTIONS, 'suggestion'];
+    teams = [onlyAdmins];
+    render(<App path="/admin/teams" />);
+    await screen.findByRole('article', { name: 'Admins Only' });
+    fireEvent.keyDown(document.documentElement, { key: 'k', ctrlKey: true });
+    const input = await screen.findByRole('combobox', { name: 'Search teams' });
+    fireEvent.change(input, { target: { value: 'Puri' } });
+    await waitFor(
+      () => expect(calls.some((c) => c.url.startsWith('/api/admin/teams/suggestion?name=Puri'))).toBe(true),
+      { timeout: 3000 },
+    );
+    await screen.findByText('Puri Field Sales');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(where.pathname).toBe(`/admin/teams/${ID.team}`));
+  });
+
+  it('has no search without suggestion on team', async () => {
+    permissions = ALL_TEAM_ACTIONS;
+    teams = [onlyAdmins];
+    render(<App path="/admin/teams" />);
+    await screen.findByRole('article', { name: 'Admins Only' });
+    expect(screen.queryByRole('button', { name: /Search/ })).toBeNull();
   });
 });

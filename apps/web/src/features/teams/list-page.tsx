@@ -1,6 +1,7 @@
 import { MESSAGES, type TeamDto, teamListSpec } from '@karya/domain';
-import { Badge, Button, Group, Stack, VisuallyHidden } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Kbd, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import {
@@ -10,12 +11,14 @@ import {
   ListSkeleton,
   PaginationBar,
   RecordGrid,
+  SearchPalette,
   SortMenu,
   useListParams,
+  useSearchPaletteHotkey,
 } from '../../components/list';
 import { PageHeader } from '../../components/page-header';
 import { messageOf } from '../../lib/notify';
-import { useTeamsList } from './api';
+import { searchTeams, teamKeys, useTeamsList } from './api';
 import { TeamCard } from './team-card';
 import { TeamFilterFields } from './team-filters';
 
@@ -40,6 +43,10 @@ export const TeamsListPage = () => {
   const teams = useTeamsList(list.query);
   const data = teams.data;
   const showingDeleted = list.filters.isDeleted === true;
+  const canSearch = can('team', 'suggestion');
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  useSearchPaletteHotkey(openPalette, canSearch);
 
   return (
     <Stack gap="md">
@@ -47,15 +54,34 @@ export const TeamsListPage = () => {
         title="Manage Teams"
         filter
         actions={
-          can('team', 'create') && (
-            <Button
-              component={Link}
-              to="/admin/teams/create"
-              leftSection={<IconPlus size={16} aria-hidden />}
-            >
-              Create Team
-            </Button>
-          )
+          <>
+            {canSearch && (
+              <Tooltip label="Search teams (Ctrl+K)">
+                <Button
+                  variant="default"
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                  rightSection={
+                    <Kbd size="xs" visibleFrom="sm">
+                      Ctrl K
+                    </Kbd>
+                  }
+                  onClick={openPalette}
+                  aria-keyshortcuts="Control+K Meta+K"
+                >
+                  Search
+                </Button>
+              </Tooltip>
+            )}
+            {can('team', 'create') && (
+              <Button
+                component={Link}
+                to="/admin/teams/create"
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                Create Team
+              </Button>
+            )}
+          </>
         }
       />
 
@@ -121,6 +147,19 @@ export const TeamsListPage = () => {
           />
         )}
       </FilterDrawer>
+      {canSearch && (
+        <SearchPalette<{ _id: string; name: string }>
+          opened={paletteOpen}
+          onClose={() => setPaletteOpen(false)}
+          title="Search teams"
+          placeholder="Type a team name..."
+          queryKey={(name) => teamKeys.suggestion('name', name)}
+          search={(name, signal) => searchTeams(name, signal)}
+          toItem={(t) => ({ id: t._id, label: t.name })}
+          onSelect={(t) => navigate(`/admin/teams/${t._id}`)}
+          emptyText="No teams found. Try a different search."
+        />
+      )}
     </Stack>
   );
 };
