@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
-import { ADMIN_EMAIL, asUserWithSession, call, createTestApp, type TestContext } from './helpers.ts';
+import {
+  ADMIN_EMAIL,
+  adminSession,
+  asUserWithSession,
+  call,
+  createTestApp,
+  type TestContext,
+} from './helpers.ts';
 
 /**
  * The authorization matrix, generated from the route table: every API route answers 401 without a
@@ -133,5 +140,34 @@ describe('authorization matrix', () => {
     const before = await fingerprint();
     await ctx.database.db.execute(sql`update users set notes = 'changed' where email = ${ADMIN_EMAIL}`);
     expect(await fingerprint()).not.toBe(before);
+  });
+
+  it('every state-changing route refuses a signed-in call from a foreign origin or with no origin', async () => {
+    const admin = await adminSession(ctx);
+    const before = await fingerprint();
+    for (const r of routes) {
+      if (!withBody(r.method) || r.method === 'OPTIONS') continue;
+      for (const headers of [{ origin: 'https://evil.example' }, { origin: '', referer: '' }]) {
+        const res = await ctx.app.inject({
+          method: r.method as 'POST',
+          url: urlOf(r),
+          payload: {},
+          headers: { host: 'localhost:80', cookie: admin.cookie, ...headers },
+        });
+        expect(res.statusCode, `${keyOf(r)} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('no GET changes data, even for the administrator', async () => {
+    const admin = await adminSession(ctx);
+    const before = await fingerprint();
+    for (const r of routes) {
+      if (r.method !== 'GET') continue;
+      const res = await admin.request({ method: 'GET', url: urlOf(r) });
+      expect(res.statusCode, keyOf(r)).toBeLessThan(500);
+    }
+    expect(await fingerprint()).toBe(before);
   });
 });
