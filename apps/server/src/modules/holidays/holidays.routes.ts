@@ -18,10 +18,14 @@ const day = (name: string) =>
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v), `${name} must be a date (YYYY-MM-DD)`)
     .optional();
 
+/** Both ends given and both real days: only then are they compared (a bad day has its own message). */
+const bothDays = (q: { from?: string; to?: string }): q is { from: string; to: string } =>
+  Boolean(q.from && q.to && isCalendarDay(q.from) && isCalendarDay(q.to));
+
 const rangeQuery = z
   .object({ from: day('from'), to: day('to') })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
-  .refine((q) => !q.from || !q.to || q.to <= addDays(q.from, MAX_DAYS), {
+  .refine((q) => !bothDays(q) || q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
+  .refine((q) => !bothDays(q) || q.to <= addDays(q.from, MAX_DAYS), {
     message: 'The range must not exceed three years',
     path: ['to'],
   });
