@@ -1,0 +1,219 @@
+import { newId } from '@karya/domain';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles, tasks, teams, users } from '../src/db/schema.ts';
+import { verifyPassword } from '../src/platform/passwords.ts';
+import { type Agent, adminSession, createTestApp, createUser, type TestContext } from './helpers.ts';
+
+/**
+ * Mass assignment: every POST/PATCH body that writes a record, sent with fields the client must never set,
+ * is refused or the fields are ignored — the stamped columns stay the server's. One line per route below;
+ * a POST/PATCH route in neither list fails the suite.
+ */
+const HOSTILE_KEYS = [
+  '_id',
+  'id',
+  'roles',
+  'password',
+  'passwordHash',
+  'isDeleted',
+  'deletedAt',
+  'deletedBy',
+  'createdBy',
+  'updatedBy',
+  'createdAt',
+  'status',
+  'isEmailVerified',
+  'mustChangePassword',
+] as const;
+
+/** Routes whose body is not a record's fields, each with the reason. */
+const NOT_RECORD_BODIES: Record<string, string> = {
+  'POST /api/auth/login': 'credentials',
+  'POST /api/auth/logout': 'no body',
+  'POST /api/auth/:id/change-password': 'old and new password',
+  'POST /api/auth/:id/send-otp': 'a method',
+  'POST /api/auth/:id/verify-otp': 'a code',
+  'POST /api/auth/reset-password/send-otp': 'an e-mail',
+  'POST /api/auth/reset-password/verify-otp': 'e-mail, code and password',
+  'PATCH /api/admin/users/:id/restore': 'no body',
+  'PATCH /api/admin/users/:id/block': 'no body',
+  'PATCH /api/admin/users/:id/unblock': 'no body',
+  'POST /api/admin/users/:id/change-password': 'a password, by design',
+  'POST /api/admin/user-activities': "the caller's own activity",
+  'PATCH /api/hrm/tasks/bulk/restore': '{ids}',
+  'PATCH /api/hrm/tasks/:id/restore': 'no body',
+  'PATCH /api/admin/teams/:id/restore': 'no body',
+};
+
+type Row = { id: string; isDeleted?: boolean; deletedBy?: string | null; createdBy?: string | null };
+type Case = {
+  /** Keys the route legitimately takes (left out of the hostile set). */
+  own: readonly string[];
+  send: (extra: Record<string, unknown>) => Promise<LightMyRequestResponse>;
+  /** The row the call wrote. */
+  row: (res: LightMyRequestResponse) => Promise<Row & Record<string, unknown>>;
+};
+
+describe('mass assignment', () => {
+  let ctx: TestContext;
+  let admin: Agent & { user: { id: string } };
+  let victim: { id: string; email: string; password: string };
+  let superAdminRole: string;
+  let hostile: Record<string, unknown>;
+  const cases = new Map<string, () => Promise<Case>>();
+
+  const byId = (table: typeof tasks | typeof teams | typeof roles | typeof users) => async (id: string) => {
+    const [row] = await ctx.database.db.select().from(table).where(eq(table.id, id));
+    return row as unknown as Row & Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await adminSession(ctx);
+    victim = await createUser(ctx.database);
+    const [sa] = await ctx.database.db.select({ id: roles.id }).from(roles).limit(1);
+    superAdminRole = sa!.id;
+    hostile = {
+      _id: 'f'.repeat(24),
+      id: 'f'.repeat(24),
+      roles: [superAdminRole],
+      password: 'Hacked@12345',
+      passwordHash: 'x',
+      isDeleted: true,
+      deletedAt: '2020-01-01T00:00:00Z',
+      deletedBy: victim.id,
+      createdBy: victim.id,
+      updatedBy: victim.id,
+      createdAt: '2020-01-01T00:00:00Z',
+      status: 'Blocked',
+      isEmailVerified: true,
+      mustChangePassword: false,
+    };
+    const post = (url: string, body: object) => admin.request({ method: 'POST', url, payload: body });
+    const patch = (url: string, body: object) => admin.request({ method: 'PATCH', url, payload: body });
+    const idOf = (res: LightMyRequestResponse) => res.json().data._id as string;
+    const userRow = byId(users);
+    const task = { title: 'Visit school', date: '2026-11-20', assignedTo: [] as string[] };
+    const team = () => ({ name: 'Khordha team', members: [{ user: victim.id, role: 'member' }] });
+    const newUser = () => ({
+      name: 'Mass Assign',
+      email: `mass.${newId().slice(-8)}@karya.test`,
+      phone: '9876543210',
+      gender: 'Male',
+      maritalStatus: 'Single',
+      languages: ['Odia'],
+      address: { city: 'Puri', state: 'Odisha', country: 'India' },
+      password: 'Welcome#2026',
+    });
+
+    cases.set('POST /api/hrm/tasks', async () => ({
+      own: ['status'],
+      send: (extra) => post('/api/hrm/tasks', { ...task, assignedTo: [admin.user.id], ...extra }),
+      row: (res) => byId(tasks)(idOf(res)),
+    }));
+    cases.set('PATCH /api/hrm/tasks/:id', async () => {
+      const id = idOf(await post('/api/hrm/tasks', { ...task, assignedTo: [admin.user.id] }));
+      return {
+        own: ['status'],
+        send: (extra) => patch(`/api/hrm/tasks/${id}`, { ...task, assignedTo: [admin.user.id], ...extra }),
+        row: () => byId(tasks)(id),
+      };
+    });
+    cases.set('POST /api/admin/teams', async () => ({
+      own: [],
+      send: (extra) => post('/api/admin/teams', { ...team(), ...extra }),
+      row: (res) => byId(teams)(idOf(res)),
+    }));
+    cases.set('PATCH /api/admin/teams/:id', async () => {
+      const id = idOf(await post('/api/admin/teams', team()));
+      return {
+        own: [],
+        send: (extra) => patch(`/api/admin/teams/${id}`, { name: 'Khordha team 2', ...extra }),
+        row: () => byId(teams)(id),
+      };
+    });
+    cases.set('POST /api/admin/roles', async () => ({
+      own: [],
+      send: (extra) =>
+        post('/api/admin/roles', {
+          name: `Role ${newId().slice(-6)}`,
+          description: 'd',
+          permissions: [{ resource: 'task', actions: ['read'] }],
+          ...extra,
+        }),
+      row: (res) => byId(roles)(idOf(res)),
+    }));
+    cases.set('PATCH /api/admin/roles/:id', async () => {
+      const id = idOf(
+        await post('/api/admin/roles', {
+          name: `Role ${newId().slice(-6)}`,
+          description: 'd',
+          permissions: [{ resource: 'task', actions: ['read'] }],
+        }),
+      );
+      return {
+        own: [],
+        send: (extra) => patch(`/api/admin/roles/${id}`, { description: 'changed', ...extra }),
+        row: () => byId(roles)(id),
+      };
+    });
+    cases.set('POST /api/admin/users', async () => ({
+      own: ['roles', 'status', 'password'],
+      send: (extra) => post('/api/admin/users', { ...newUser(), ...extra, roles: [], status: 'Active' }),
+      row: (res) => userRow(idOf(res)),
+    }));
+    cases.set('PATCH /api/admin/users/:id', async () => ({
+      own: ['roles', 'status'],
+      send: (extra) =>
+        patch(`/api/admin/users/${victim.id}`, { name: 'Renamed', ...extra, roles: [], status: 'Active' }),
+      row: () => userRow(victim.id),
+    }));
+    cases.set('PATCH /api/auth/profile/:id', async () => ({
+      own: [],
+      send: (extra) => patch(`/api/auth/profile/${admin.user.id}`, { bio: 'Field sales', ...extra }),
+      row: () => userRow(admin.user.id),
+    }));
+  });
+  afterAll(() => ctx.close());
+
+  it('every POST/PATCH route is either checked here or listed as taking no record fields', () => {
+    for (const r of ctx.app.routeTable) {
+      if (!['POST', 'PATCH', 'PUT'].includes(r.method)) continue;
+      const key = `${r.method} ${r.url}`;
+      expect(cases.has(key) || key in NOT_RECORD_BODIES, `${key} is not covered`).toBe(true);
+    }
+  });
+
+  it('stamped and protected fields sent in a body are refused or ignored', async () => {
+    const accepted: string[] = [];
+    for (const [key, make] of cases) {
+      const c = await make();
+      const extra = Object.fromEntries(
+        HOSTILE_KEYS.filter((k) => !c.own.includes(k)).map((k) => [k, hostile[k]]),
+      );
+      const victimBefore = await byId(users)(victim.id);
+      const res = await c.send(extra);
+      expect([200, 201, 400], `${key}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      if (res.statusCode === 400) continue;
+      accepted.push(key);
+      const row = await c.row(res);
+      expect(row.id, key).not.toBe('f'.repeat(24));
+      if ('isDeleted' in row) expect(row.isDeleted, key).toBe(false);
+      if ('deletedBy' in row) expect(row.deletedBy ?? null, key).toBeNull();
+      if ('createdBy' in row) expect(row.createdBy, key).not.toBe(victim.id);
+      if ('updatedBy' in row) expect(row.updatedBy, key).not.toBe(victim.id);
+      if ('createdAt' in row) expect(String(row.createdAt), key).not.toContain('2020');
+      if ('passwordHash' in row && !c.own.includes('password')) {
+        expect(await verifyPassword(String(row.passwordHash), 'Hacked@12345'), key).toBe(false);
+      }
+      if ('isEmailVerified' in row && key === 'POST /api/admin/users')
+        expect(row.isEmailVerified, key).toBe(false);
+      if ('status' in row && !c.own.includes('status')) expect(row.status, key).not.toBe('Blocked');
+      // The victim whose id was planted as createdBy/deletedBy is untouched.
+      if (key !== 'PATCH /api/admin/users/:id')
+        expect(await byId(users)(victim.id), key).toEqual(victimBefore);
+    }
+  });
+});
