@@ -67,15 +67,36 @@ export const safeFileName = (name: string) => {
 
 export type StoredFile = { id: string; url: string; mimeType: string; size: number; originalName: string };
 
-/** Check and store an uploaded file; returns its record. Throws 400 on a refused type. */
+export const INVALID_FILE_NAME = 'Invalid file name.';
+
+/** Browsers send a bare name; a path, a parent step or a control character is an attack, not a name. */
+export const isAcceptableFileName = (name: string) =>
+  name.length <= 255 &&
+  !/[\\/]|%0[ad]/i.test(name) &&
+  ![...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f) &&
+  !name.split('.').every((p) => p === '');
+
+/**
+ * Markup inside an image or a PDF (a polyglot that a browser might render as HTML or SVG) is refused,
+ * whatever the first bytes say.
+ */
+const MARKUP = /<\s*(script|html|svg|iframe|body|object|embed)\b|<!doctype|javascript:/i;
+export const containsMarkup = (data: Buffer) => MARKUP.test(data.toString('latin1'));
+
+/**
+ * Check and store an uploaded file; returns its record. Throws 400 on a refused name or type. The
+ * storage key is made here (24-hex id + the sniffed extension), so nothing the client sends reaches a path.
+ */
 export const storeUpload = async (
   deps: { db: Db; storage: FileStorage },
   upload: { data: Buffer; filename: string; ownerId: string | null },
   allowed: readonly string[],
   wrongTypeMessage: string,
 ): Promise<StoredFile> => {
+  if (!isAcceptableFileName(upload.filename)) throw badRequest(INVALID_FILE_NAME);
   const kind = sniff(upload.data);
-  if (!kind || !allowed.includes(kind.mime)) throw badRequest(wrongTypeMessage);
+  if (!kind || !allowed.includes(kind.mime) || containsMarkup(upload.data))
+    throw badRequest(wrongTypeMessage);
   const id = newId();
   const key = `${id}.${kind.ext}`;
   await deps.storage.put(key, upload.data);

@@ -28,6 +28,8 @@ export const readMultipart = async (
   let file: MultipartForm['file'] = null;
   try {
     for await (const part of request.parts({
+      // Keep the name as sent ('../x.png' stays so), so storeUpload can refuse it instead of trimming it.
+      preservePath: true,
       limits: { fileSize: opts.maxFileBytes, files: 1, fields: 60, fieldSize: 200_000, parts: 62 },
     })) {
       if (part.type === 'file') {
