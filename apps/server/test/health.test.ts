@@ -34,10 +34,18 @@ describe('platform', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('sends security headers', async () => {
-    const res = await call(ctx.app, { method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBeDefined();
-  });
+  it.each(['/api/health', '/api/nope', '/', '/hrm/tasks', '/login'])(
+    'sends the security headers on %s (API, web shell and misses alike)',
+    async (url) => {
+      const res = await call(ctx.app, { method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain('base-uri');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBeDefined();
+      // Plain HTTP: no HSTS (sessions.test.ts checks it behind an HTTPS proxy).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 });
