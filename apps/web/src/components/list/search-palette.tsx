@@ -1,4 +1,15 @@
-import { Avatar, Group, Kbd, Loader, Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Group,
+  Kbd,
+  Loader,
+  Modal,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue, useHotkeys, useId } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
@@ -18,6 +29,25 @@ export const useSearchPaletteHotkey = (onOpen: () => void, enabled = true) =>
       : [],
     [],
   );
+
+/** The header button that opens a list's search palette; `tooltip` names what it searches. */
+export const SearchPaletteButton = ({ tooltip, onOpen }: { tooltip: string; onOpen: () => void }) => (
+  <Tooltip label={`${tooltip} (Ctrl+K)`}>
+    <Button
+      variant="default"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        <Kbd size="xs" visibleFrom="sm">
+          Ctrl K
+        </Kbd>
+      }
+      onClick={onOpen}
+      aria-keyshortcuts="Control+K Meta+K"
+    >
+      Search
+    </Button>
+  </Tooltip>
+);
 
 /**
  * A search dialog: the text box asks `search` 400 ms after typing stops; ArrowUp/ArrowDown move through

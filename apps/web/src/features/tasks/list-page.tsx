@@ -6,13 +6,12 @@ import {
   Button,
   Chip,
   Group,
-  Kbd,
   Menu,
   Stack,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconColumns3, IconDots, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconColumns3, IconDots, IconFilter, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth, useCan } from '../../app/auth';
@@ -32,6 +31,7 @@ import {
   RecordGrid,
   RecordTable,
   SearchPalette,
+  SearchPaletteButton,
   SelectionModeToggle,
   SortMenu,
   useColumnArrangement,
@@ -106,21 +106,7 @@ export const TasksListPage = () => {
         filter
         actions={
           <>
-            <Tooltip label="Search tasks (Ctrl+K)">
-              <Button
-                variant="default"
-                leftSection={<IconSearch size={16} aria-hidden />}
-                rightSection={
-                  <Kbd size="xs" visibleFrom="sm">
-                    Ctrl K
-                  </Kbd>
-                }
-                onClick={openPalette}
-                aria-keyshortcuts="Control+K Meta+K"
-              >
-                Search
-              </Button>
-            </Tooltip>
+            <SearchPaletteButton tooltip="Search tasks" onOpen={openPalette} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="default" size="lg" aria-label="More options" hiddenFrom="sm">

@@ -1,6 +1,6 @@
 import { MESSAGES, type TeamDto, teamListSpec } from '@karya/domain';
-import { Badge, Button, Group, Kbd, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
@@ -12,6 +12,7 @@ import {
   PaginationBar,
   RecordGrid,
   SearchPalette,
+  SearchPaletteButton,
   SortMenu,
   useListParams,
   useSearchPaletteHotkey,
@@ -55,23 +56,7 @@ export const TeamsListPage = () => {
         filter
         actions={
           <>
-            {canSearch && (
-              <Tooltip label="Search teams (Ctrl+K)">
-                <Button
-                  variant="default"
-                  leftSection={<IconSearch size={16} aria-hidden />}
-                  rightSection={
-                    <Kbd size="xs" visibleFrom="sm">
-                      Ctrl K
-                    </Kbd>
-                  }
-                  onClick={openPalette}
-                  aria-keyshortcuts="Control+K Meta+K"
-                >
-                  Search
-                </Button>
-              </Tooltip>
-            )}
+            {canSearch && <SearchPaletteButton tooltip="Search teams" onOpen={openPalette} />}
             {can('team', 'create') && (
               <Button
                 component={Link}

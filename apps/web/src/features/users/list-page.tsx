@@ -1,6 +1,6 @@
 import { MESSAGES, type UserSuggestionDto, userListSpec } from '@karya/domain';
-import { Badge, Button, Group, Kbd, SimpleGrid, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Group, SimpleGrid, Stack, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
@@ -13,6 +13,7 @@ import {
   PaginationBar,
   QuickDateChips,
   SearchPalette,
+  SearchPaletteButton,
   SortMenu,
   useListParams,
   useSearchPaletteHotkey,
@@ -57,23 +58,7 @@ export const UsersListPage = () => {
         filter
         actions={
           <>
-            {canSearch && (
-              <Tooltip label="Search users (Ctrl+K)">
-                <Button
-                  variant="default"
-                  leftSection={<IconSearch size={16} aria-hidden />}
-                  rightSection={
-                    <Kbd size="xs" visibleFrom="sm">
-                      Ctrl K
-                    </Kbd>
-                  }
-                  onClick={openPalette}
-                  aria-keyshortcuts="Control+K Meta+K"
-                >
-                  Search
-                </Button>
-              </Tooltip>
-            )}
+            {canSearch && <SearchPaletteButton tooltip="Search users" onOpen={openPalette} />}
             {can('user', 'create') && (
               <Button component={Link} to="/admin/users/create" leftSection={<IconPlus size={16} />}>
                 Create User
