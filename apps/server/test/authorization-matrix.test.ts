@@ -1,6 +1,8 @@
 import { RESOURCES } from '@karya/domain';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
 import {
@@ -9,6 +11,8 @@ import {
   asUserWithSession,
   call,
   createTestApp,
+  createUser,
+  SECURITY,
   type TestContext,
 } from './helpers.ts';
 
@@ -35,6 +39,129 @@ const SIGNED_IN_ONLY = new Set([
   // Files are served to signed-in users; names are unguessable ids.
   'GET /api/files/:id',
 ]);
+
+/**
+ * Row scope: routes whose records belong to someone. The caller holds every action the route needs (every
+ * task action but view-all, auth: change-password, profile: update) and names a record outside its scope.
+ * What it gets back:
+ * - notFound: 404 '… not found', as if the record did not exist (tasks: assigned to or created by the caller)
+ * - bulkNotFound: 200 with the id reported `notFound`
+ * - notListed: the list leaves the records out (also under the Deleted filter)
+ * - notSelf: 403 — /auth/{id} routes act on one's own account only (decision 0001)
+ * Every case also checks that no row changed. A route of these areas missing from both lists fails.
+ */
+type ScopeFixture = { live: string; deleted: string; victim: { id: string; password: string } };
+type ScopeCase = {
+  expect: 'notFound' | 'bulkNotFound' | 'notListed' | 'notSelf';
+  message?: string;
+  requests: (f: ScopeFixture) => InjectOptions[];
+};
+const TASK_BODY = {
+  title: 'Visit DAV School, Cuttack',
+  date: '2026-11-20',
+  deadline: '2026-11-25',
+  time: '10:30',
+};
+const NOT_SELF = 'You can only do this for your own account.';
+const ROW_SCOPED: Record<string, ScopeCase> = {
+  'GET /api/hrm/tasks': {
+    expect: 'notListed',
+    requests: () => [
+      { method: 'GET', url: '/api/hrm/tasks?limit=100' },
+      { method: 'GET', url: '/api/hrm/tasks?limit=100&filters[isDeleted]=true' },
+    ],
+  },
+  'GET /api/hrm/tasks/:id': {
+    expect: 'notFound',
+    requests: (f) => [f.live, f.deleted].map((id) => ({ method: 'GET', url: `/api/hrm/tasks/${id}` })),
+  },
+  'PATCH /api/hrm/tasks/:id': {
+    expect: 'notFound',
+    requests: (f) =>
+      [f.live, f.deleted].map((id) => ({
+        method: 'PATCH',
+        url: `/api/hrm/tasks/${id}`,
+        payload: { ...TASK_BODY, title: 'Taken over', assignedTo: [f.victim.id] },
+      })),
+  },
+  // On a deleted task this is the permanent delete.
+  'DELETE /api/hrm/tasks/:id': {
+    expect: 'notFound',
+    requests: (f) => [f.live, f.deleted].map((id) => ({ method: 'DELETE', url: `/api/hrm/tasks/${id}` })),
+  },
+  'PATCH /api/hrm/tasks/:id/restore': {
+    expect: 'notFound',
+    requests: (f) => [{ method: 'PATCH', url: `/api/hrm/tasks/${f.deleted}/restore` }],
+  },
+  'DELETE /api/hrm/tasks/bulk': {
+    expect: 'bulkNotFound',
+    requests: (f) => [{ method: 'DELETE', url: '/api/hrm/tasks/bulk', payload: { ids: [f.live] } }],
+  },
+  'PATCH /api/hrm/tasks/bulk/restore': {
+    expect: 'bulkNotFound',
+    requests: (f) => [{ method: 'PATCH', url: '/api/hrm/tasks/bulk/restore', payload: { ids: [f.deleted] } }],
+  },
+  'DELETE /api/hrm/tasks/bulk/permanent': {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'DELETE', url: '/api/hrm/tasks/bulk/permanent', payload: { ids: [f.deleted] } },
+    ],
+  },
+  'POST /api/auth/:id/change-password': {
+    expect: 'notSelf',
+    message: NOT_SELF,
+    requests: (f) => [
+      {
+        method: 'POST',
+        url: `/api/auth/${f.victim.id}/change-password`,
+        // Even knowing the old password.
+        payload: {
+          oldPassword: f.victim.password,
+          newPassword: 'Taken@12345',
+          confirmNewPassword: 'Taken@12345',
+          ...SECURITY,
+        },
+      },
+    ],
+  },
+  'POST /api/auth/:id/send-otp': {
+    expect: 'notSelf',
+    message: NOT_SELF,
+    requests: (f) => [
+      { method: 'POST', url: `/api/auth/${f.victim.id}/send-otp`, payload: { method: 'email' } },
+    ],
+  },
+  'POST /api/auth/:id/verify-otp': {
+    expect: 'notSelf',
+    message: NOT_SELF,
+    requests: (f) => [
+      {
+        method: 'POST',
+        url: `/api/auth/${f.victim.id}/verify-otp`,
+        payload: { method: 'email', otp: '123456' },
+      },
+    ],
+  },
+  'PATCH /api/auth/profile/:id': {
+    expect: 'notSelf',
+    message: 'You can only update your own profile.',
+    requests: (f) => [
+      { method: 'PATCH', url: `/api/auth/profile/${f.victim.id}`, ...multipartBody({ name: 'Taken Over' }) },
+    ],
+  },
+};
+/** Routes of those areas that name no one else's record, each with its reason. */
+const NOT_ROW_SCOPED: Record<string, string> = {
+  'POST /api/hrm/tasks': 'creates a task; assigning anyone else needs assign on task (tasks.test.ts)',
+  'GET /api/files/:id': 'files are served to every signed-in user; their ids are unguessable (decision 0001)',
+};
+/** The areas whose routes must appear in one of the two lists. */
+const inRowScopedArea = (r: RouteEntry) =>
+  r.url === '/api/hrm/tasks' ||
+  r.url.startsWith('/api/hrm/tasks/') ||
+  /^\/api\/auth\/(profile\/)?:id(\/|$)/.test(r.url) ||
+  // A route any signed-in user may call with someone's id must decide whose record it is.
+  ('signedIn' in r.access && r.url.includes('/:'));
 
 const SAMPLE_ID = 'a'.repeat(24);
 const urlOf = (route: RouteEntry) => route.url.replace(/:[A-Za-z_]+/g, SAMPLE_ID);
@@ -169,5 +296,84 @@ describe('authorization matrix', () => {
       expect(res.statusCode, keyOf(r)).toBeLessThan(500);
     }
     expect(await fingerprint()).toBe(before);
+  });
+
+  it('every route of a row-scoped area is listed as row-scoped or not, and every listed route exists', () => {
+    const keys = new Set(routes.map(keyOf));
+    for (const r of routes.filter(inRowScopedArea))
+      expect(
+        keyOf(r) in ROW_SCOPED || keyOf(r) in NOT_ROW_SCOPED,
+        `${keyOf(r)}: add it to ROW_SCOPED (with the answer to another user's record) or NOT_ROW_SCOPED`,
+      ).toBe(true);
+    for (const key of [...Object.keys(ROW_SCOPED), ...Object.keys(NOT_ROW_SCOPED)])
+      expect(keys, `${key} is listed but no longer exists`).toContain(key);
+  });
+
+  it('a record outside the caller’s scope answers as listed on every row-scoped route, and nothing changes', async () => {
+    const admin = await adminSession(ctx);
+    const victim = await createUser(ctx.database, { overrides: { isEmailVerified: false } });
+    const caller = await asUserWithSession(ctx, [
+      {
+        resource: 'task',
+        actions: RESOURCES.find((r) => r.name === 'task')!.actions.filter((a) => a !== 'view-all'),
+      },
+      { resource: 'auth', actions: ['change-password'] },
+      { resource: 'profile', actions: ['update'] },
+    ]);
+    const newTask = async (title: string, assignedTo: string[]) => {
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/hrm/tasks',
+        payload: { ...TASK_BODY, title, assignedTo },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data._id as string;
+    };
+    const f: ScopeFixture = {
+      live: await newTask('Someone else’s task', [victim.id]),
+      deleted: await newTask('Someone else’s deleted task', [victim.id]),
+      victim,
+    };
+    expect((await admin.request({ method: 'DELETE', url: `/api/hrm/tasks/${f.deleted}` })).statusCode).toBe(
+      200,
+    );
+    // Control: the same caller reaches a task in its scope, so a 404 below is the scope speaking.
+    const own = await newTask('The caller’s task', [caller.user.id]);
+    expect((await caller.request({ method: 'GET', url: `/api/hrm/tasks/${own}` })).statusCode).toBe(200);
+
+    let checked = 0;
+    for (const [key, c] of Object.entries(ROW_SCOPED)) {
+      for (const request of c.requests(f)) {
+        const before = await fingerprint();
+        const res: LightMyRequestResponse = await caller.request(request);
+        const label = `${key} → ${request.method} ${request.url}`;
+        switch (c.expect) {
+          case 'notFound':
+            expect(res.statusCode, label).toBe(404);
+            expect(res.json(), label).toMatchObject({ success: false, message: 'Task not found' });
+            break;
+          case 'bulkNotFound': {
+            expect(res.statusCode, label).toBe(200);
+            const ids = (request.payload as { ids: string[] }).ids;
+            expect(res.json().data.results, label).toEqual(ids.map((_id) => ({ _id, outcome: 'notFound' })));
+            break;
+          }
+          case 'notListed': {
+            expect(res.statusCode, label).toBe(200);
+            const seen = (res.json().data.tasks as { _id: string }[]).map((t) => t._id);
+            expect(seen, label).not.toContain(f.live);
+            expect(seen, label).not.toContain(f.deleted);
+            break;
+          }
+          case 'notSelf':
+            expect(res.statusCode, label).toBe(403);
+            expect(res.json(), label).toMatchObject({ success: false, message: c.message });
+            break;
+        }
+        expect(await fingerprint(), `${label} changed data`).toBe(before);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(Object.keys(ROW_SCOPED).length);
   });
 });

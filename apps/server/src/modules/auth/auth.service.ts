@@ -302,12 +302,20 @@ export const requestPasswordReset = async (deps: AppDeps, input: ResetSendOtpInp
   const user: UserRow | undefined = await findLiveUser(deps, email);
   await activity(deps, info, input).log('RESET_PASSWORD', user?.id ?? null, 'Password reset code requested');
   if (user) {
-    const { id: codeId, code } = await issueOtp(deps.db, deps.clock, user.id, 'reset');
-    try {
-      await mailCode(deps, user.email, 'Your Karya password reset code', code, 'password reset');
-    } catch {
-      // Answering differently would tell who has an account; the outbox row keeps the error.
-      await discardOtp(deps.db, codeId);
+    // The counter above is the wait everyone sees. If it was forgotten (a restart, another process) while
+    // the user's last code is younger than 30 s, issueOtp refuses; no new code goes out, and the answer
+    // stays the one an unknown e-mail gets.
+    const issued = await issueOtp(deps.db, deps.clock, user.id, 'reset').catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 429) return null;
+      throw error;
+    });
+    if (issued) {
+      try {
+        await mailCode(deps, user.email, 'Your Karya password reset code', issued.code, 'password reset');
+      } catch {
+        // Answering differently would tell who has an account; the outbox row keeps the error.
+        await discardOtp(deps.db, issued.id);
+      }
     }
   }
   return { resendInSeconds: OTP_RESEND_SECONDS };
@@ -318,12 +326,17 @@ export const resetPassword = async (deps: AppDeps, input: ResetVerifyOtpInput, i
   refusePhone(input.method);
   const email = (input.email ?? '').toLowerCase();
   const user = await findLiveUser(deps, email);
-  if (!user) throw badRequest(OTP_MESSAGES.invalid);
-  const codeId = await checkOtp(deps.db, deps.clock, user.id, 'reset', input.otp);
+  // Anyone may call this, so every refusal reads the same: 'expired' or 'too many tries' would tell that
+  // the e-mail has an account (an unknown e-mail never has a code to expire or to lock).
+  const refused = () => badRequest(OTP_MESSAGES.resetRefused);
+  if (!user) throw refused();
+  const codeId = await checkOtp(deps.db, deps.clock, user.id, 'reset', input.otp).catch((error: unknown) => {
+    throw error instanceof AppError && error.statusCode === 400 ? refused() : error;
+  });
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    if (!(await consumeOtp(tx, deps.clock, codeId))) throw badRequest(OTP_MESSAGES.invalid);
+    if (!(await consumeOtp(tx, deps.clock, codeId))) throw refused();
     // The code arrived by e-mail, which proves the address too.
     await tx
       .update(users)

@@ -13,6 +13,8 @@ export const OTP_MESSAGES = {
   invalid: 'Invalid verification code',
   expired: 'Verification code has expired. Please request a new one.',
   tooManyTries: 'Too many wrong attempts. Please request a new code.',
+  /** Password reset (public): one answer for a wrong, expired, used or locked code and an unknown e-mail. */
+  resetRefused: 'Invalid or expired verification code',
   resendWait: (seconds: number) =>
     `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
 } as const;
