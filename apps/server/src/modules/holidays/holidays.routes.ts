@@ -11,16 +11,15 @@ const tags = ['Holidays'];
 /** The longest range one call may ask for. */
 const MAX_DAYS = 3 * 366;
 
+/** Exactly a real day: isCalendarDay alone looks at the first ten characters only. */
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v);
+
 const day = (name: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v), `${name} must be a date (YYYY-MM-DD)`)
-    .optional();
+  z.string().trim().refine(isDay, `${name} must be a date (YYYY-MM-DD)`).optional();
 
 /** Both ends given and both real days: only then are they compared (a bad day has its own message). */
 const bothDays = (q: { from?: string; to?: string }): q is { from: string; to: string } =>
-  Boolean(q.from && q.to && isCalendarDay(q.from) && isCalendarDay(q.to));
+  Boolean(q.from && q.to && isDay(q.from) && isDay(q.to));
 
 const rangeQuery = z
   .object({ from: day('from'), to: day('to') })

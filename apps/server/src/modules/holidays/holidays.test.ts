@@ -106,6 +106,9 @@ describe('holidays', () => {
       // Both ends bad: each has its own message and they are never compared (was a 500, found by fuzzing).
       '?from=@x&to=-1',
       '?from=2026-02-30&to=2026-02-31',
+      // A real day with text after it, on both ends (was a 500, found by the sqlmap scan).
+      "?from=2026-01-01'&to=2026-01-01",
+      '?from=2026-01-01&to=2026-01-01%20AND%201=1',
     ]) {
       const res = await admin.request({ method: 'GET', url: `/api/hrm/holidays${q}` });
       expect(res.statusCode, q).toBe(400);
