@@ -25,6 +25,7 @@ import { type FileStorage, localStorage } from './platform/files.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
+import { closeRedis, connectRedis, redisRateLimitStore, redisSessionStore } from './platform/redis-stores.ts';
 import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
 
 export type BuildOptions = {
@@ -55,6 +56,13 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
 
   const clock = opts.clock ?? systemClock;
   const db = database.db;
+  // With REDIS_URL, sessions and rate-limit counters live in Redis, so processes behind one address share
+  // them. Fails here, before anything listens, with "Could not connect to Redis at …" (RedisConnectError).
+  const redis =
+    config.REDIS_URL && (!opts.sessions || !opts.rateLimit)
+      ? await connectRedis(config.REDIS_URL, app.log)
+      : undefined;
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
   const deps: AppDeps = {
     config,
     database,
@@ -63,8 +71,12 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     mailer:
       opts.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
     storage: opts.storage ?? localStorage(path.resolve(config.DATA_DIR, 'files')),
-    sessions: opts.sessions ?? dbSessionStore(db, clock),
-    rateLimit: opts.rateLimit ?? memoryRateLimitStore(clock),
+    sessions:
+      opts.sessions ??
+      (redis ? redisSessionStore(redis, clock, config.REDIS_PREFIX) : dbSessionStore(db, clock)),
+    rateLimit:
+      opts.rateLimit ??
+      (redis ? redisRateLimitStore(redis, clock, config.REDIS_PREFIX) : memoryRateLimitStore(clock)),
     version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
   };
 

@@ -13,6 +13,15 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://', abort: true })
+    .refine((v) => URL.canParse(v), 'must be a valid URL (redis://[user:password@]host[:port][/db])')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('karya:'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -29,6 +38,8 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Diagnostics: append every SQL statement and its parameters to this file as JSON lines (the benchmark uses it). */
+  SQL_TRACE_FILE: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & {

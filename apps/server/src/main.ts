@@ -4,6 +4,7 @@ import { bootstrap } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo.ts';
+import { RedisConnectError } from './platform/redis-stores.ts';
 
 const readVersion = () => {
   for (const p of ['../package.json', '../../package.json', '../../../package.json']) {
@@ -25,17 +26,26 @@ const main = async () => {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
-    (error) => {
-      console.error(`Could not open the database: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    sqlTraceFile: config.SQL_TRACE_FILE,
+  }).catch((error) => {
+    console.error(`Could not open the database: ${(error as Error).message}`);
+    process.exit(1);
+  });
   await database.migrate();
   const result = await bootstrap(database.db, config);
   if (result.adminCreated && config.demo) await loadDemoData(database.db);
 
-  const app = await buildApp({ config, database, version: readVersion() });
+  const app = await buildApp({ config, database, version: readVersion() }).catch(async (error) => {
+    if (error instanceof RedisConnectError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  });
   const close = async () => {
     await app.close();
     await database.close();
@@ -60,7 +70,9 @@ const main = async () => {
     ];
     console.log(lines.join('\n'));
   }
-  console.log(`  Open http://localhost:${config.PORT} (database: ${database.kind})`);
+  console.log(
+    `  Open http://localhost:${config.PORT} (database: ${database.kind}; sessions: ${config.REDIS_URL ? 'redis' : 'database'})`,
+  );
 };
 
 main().catch((error) => {

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,9 +35,9 @@ export const migrationsFolder = () => {
 
 export const pgliteExtensions = { pg_trgm };
 
-export const openPglite = async (pglite: PGlite): Promise<Database> => {
+export const openPglite = async (pglite: PGlite, logger?: Logger): Promise<Database> => {
   await pglite.waitReady;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(pglite, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -47,19 +48,19 @@ export const openPglite = async (pglite: PGlite): Promise<Database> => {
 };
 
 /** The embedded database under DATA_DIR/pgdata, or an in-memory one for dataDir ':memory:'. */
-export const openEmbedded = async (dataDir: string) => {
-  if (dataDir === ':memory:') return openPglite(new PGlite({ extensions: pgliteExtensions }));
+export const openEmbedded = async (dataDir: string, logger?: Logger) => {
+  if (dataDir === ':memory:') return openPglite(new PGlite({ extensions: pgliteExtensions }), logger);
   const dir = path.resolve(dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  return openPglite(new PGlite(dir, { extensions: pgliteExtensions }));
+  return openPglite(new PGlite(dir, { extensions: pgliteExtensions }), logger);
 };
 
-export const openPostgres = async (url: string, max = 10): Promise<Database> => {
+export const openPostgres = async (url: string, max = 10, logger?: Logger): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max });
   // Fail fast with a clear message rather than on the first request.
   const client = await pool.connect();
   client.release();
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -68,5 +69,12 @@ export const openPostgres = async (url: string, max = 10): Promise<Database> => 
   };
 };
 
-export const openDatabase = (opts: { databaseUrl?: string; dataDir: string }) =>
-  opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts.dataDir);
+/** A logger that appends each statement and its parameters to a file as one JSON line (diagnostics). */
+export const fileSqlTrace = (file: string): Logger => ({
+  logQuery: (query, params) => appendFileSync(file, `${JSON.stringify({ sql: query, params })}\n`),
+});
+
+export const openDatabase = (opts: { databaseUrl?: string; dataDir: string; sqlTraceFile?: string }) => {
+  const logger = opts.sqlTraceFile ? fileSqlTrace(opts.sqlTraceFile) : undefined;
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, logger) : openEmbedded(opts.dataDir, logger);
+};

@@ -11,7 +11,7 @@ export const REMEMBER_TTL_MS = 30 * 24 * 3600 * 1000;
 export const IDLE_TTL_MS = 8 * 3600 * 1000;
 export const ABSOLUTE_TTL_MS = 7 * 24 * 3600 * 1000;
 /** lastSeenAt is written at most this often, so reads stay reads. */
-const TOUCH_EVERY_MS = 60 * 1000;
+export const TOUCH_EVERY_MS = 60 * 1000;
 
 export type SessionRecord = {
   tokenHash: string;

@@ -1,0 +1,239 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
+import { closeRedis, connectRedis } from '../src/platform/redis-stores.ts';
+import { SECURITY } from './helpers.ts';
+
+/**
+ * Two real server processes (node + tsx, src/main.ts) on one PostgreSQL database and one Redis, as behind
+ * a load balancer: a session made on one is valid on the other, logout on one ends it on both, and the
+ * sign-in limit counts across both. Skipped, saying why, where PostgreSQL or Redis does not answer.
+ */
+
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `karya-mp:${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
+const DB_NAME = `karya_mp_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
+/** Both processes sit "behind" this address: every request carries it as Origin (PUBLIC_URL). */
+const PUBLIC_URL = 'http://karya.test';
+const ADMIN_EMAIL = 'admin@karya.test';
+const ADMIN_PASSWORD = 'Admin@12345';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'karya-mp-'));
+const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+const postgresAnswers = async () => {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return `PostgreSQL at ${new URL(PG_URL).host} did not answer (${(error as Error).message})`;
+  } finally {
+    await client.end().catch(() => {});
+  }
+};
+
+const pgProblem = await postgresAnswers();
+const redis: Redis | null = await connectRedis(REDIS_URL).catch(() => null);
+const skipReason = [pgProblem, redis ? null : `Redis at ${REDIS_URL} did not answer`]
+  .filter(Boolean)
+  .join('; ');
+if (skipReason)
+  console.warn(
+    `[multi-process.test] two-process test SKIPPED: ${skipReason}. It needs PostgreSQL (TEST_DATABASE_URL) and Redis (REDIS_URL).`,
+  );
+
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!redis) return;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+  await closeRedis(redis);
+});
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+const databaseUrl = () => {
+  const u = new URL(PG_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+};
+
+const adminQuery = async (sql: string) => {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+};
+
+type Server = {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number>;
+};
+
+const start = (name: string, port: number, env: Record<string, string> = {}): Server => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: path.join(dataDir, name),
+      DATABASE_URL: databaseUrl(),
+      REDIS_URL,
+      REDIS_PREFIX: PREFIX,
+      PUBLIC_URL,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
+  return { name, port, child, output: () => output, exited };
+};
+
+/** Polls /api/health until it answers 200; fails with the process's output if it exits first. */
+const waitUntilHealthy = async (server: Server) => {
+  let exitCode: number | null = null;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  for (;;) {
+    if (exitCode !== null)
+      throw new Error(
+        `server ${server.name} exited (${exitCode}) before it was healthy:\n${server.output()}`,
+      );
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+      if (res.status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const stop = async (server: Server | undefined) => {
+  if (!server || server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  const done = await Promise.race([
+    server.exited.then(() => true),
+    new Promise<false>((r) => setTimeout(() => r(false), 5000)),
+  ]);
+  if (!done) server.child.kill('SIGKILL');
+};
+
+const api = (server: Server, method: string, url: string, opts: { cookie?: string; body?: unknown } = {}) =>
+  fetch(`http://127.0.0.1:${server.port}/api${url}`, {
+    method,
+    headers: {
+      origin: PUBLIC_URL,
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.body ? JSON.stringify(opts.body) : undefined,
+  });
+
+const signIn = (server: Server, password: string) =>
+  api(server, 'POST', '/auth/login', { body: { email: ADMIN_EMAIL, password, ...SECURITY } });
+
+const sessionCookie = (res: Response) => {
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('karya_sid='));
+  return sid ? sid.split(';')[0]! : '';
+};
+
+describe.skipIf(Boolean(skipReason))('two server processes on one PostgreSQL and one Redis', () => {
+  let a: Server | undefined;
+  let b: Server | undefined;
+  let c: Server | undefined;
+  let deadRedisPort = 0;
+
+  beforeAll(async () => {
+    await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+    const [portA, portB] = [await freePort(), await freePort()];
+    // One after the other: A runs the migrations and creates the administrator; B then finds them done.
+    a = start('A', portA);
+    await waitUntilHealthy(a);
+    b = start('B', portB);
+    // C, alongside B, points at a Redis that does not answer (see the last test).
+    deadRedisPort = await freePort();
+    c = start('C', await freePort(), { REDIS_URL: `redis://127.0.0.1:${deadRedisPort}` });
+    await waitUntilHealthy(b);
+  });
+
+  afterAll(async () => {
+    await Promise.all([stop(a), stop(b), stop(c)]);
+    await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => {});
+  });
+
+  it('a session made on A is valid on B, and logout on B ends it on both', async () => {
+    const login = await signIn(a!, ADMIN_PASSWORD);
+    expect(login.status).toBe(200);
+    const cookie = sessionCookie(login);
+    expect(cookie).not.toBe('');
+
+    const meOnB = await api(b!, 'GET', '/auth/me', { cookie });
+    expect(meOnB.status).toBe(200);
+    expect(((await meOnB.json()) as { data: { email: string } }).data.email).toBe(ADMIN_EMAIL);
+
+    expect((await api(b!, 'POST', '/auth/logout', { cookie })).status).toBe(200);
+    expect((await api(a!, 'GET', '/auth/me', { cookie })).status).toBe(401);
+    expect((await api(b!, 'GET', '/auth/me', { cookie })).status).toBe(401);
+  });
+
+  it('failed sign-ins alternating between A and B are counted together', async () => {
+    // As on one process: perAccount wrong passwords answer 401, the next attempt 429.
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      const res = await signIn(i % 2 === 0 ? a! : b!, 'Wrong@12345');
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    const locked = await signIn(LOGIN_LIMITS.perAccount % 2 === 0 ? a! : b!, 'Wrong@12345');
+    expect(locked.status).toBe(429);
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowSeconds);
+    // Locked on both, even with the right password.
+    expect((await signIn(a!, ADMIN_PASSWORD)).status).toBe(429);
+    expect((await signIn(b!, ADMIN_PASSWORD)).status).toBe(429);
+  });
+
+  it('a process whose Redis does not answer stops at start with a clear message and exit code 1', async () => {
+    expect(await c!.exited).toBe(1);
+    expect(c!.output()).toContain(`Could not connect to Redis at redis://127.0.0.1:${deadRedisPort}`);
+  });
+});
