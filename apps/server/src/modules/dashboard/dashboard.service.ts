@@ -34,44 +34,55 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
   const today = todayInAppZone(now);
   const live = eq(users.isDeleted, false);
   const newUser = and(live, gte(users.createdAt, weekAgo));
-
-  const usersTotal = await count(db.select({ n: sql<number>`count(*)::int` }).from(users).where(live));
-  const usersNew = await count(db.select({ n: sql<number>`count(*)::int` }).from(users).where(newUser));
-  const newThisWeek = await db
-    .select({ _id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
-    .from(users)
-    .where(newUser)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(LIST_SIZE);
-
-  const rolesTotal = await count(db.select({ n: sql<number>`count(*)::int` }).from(roles));
-  const newRoles = await db
-    .select(roleSummary)
-    .from(roles)
-    .where(gte(roles.createdAt, weekAgo))
-    .orderBy(desc(roles.createdAt), desc(roles.id))
-    .limit(LIST_SIZE);
-  const updatedRoles = await db
-    .select(roleSummary)
-    .from(roles)
-    .where(and(gte(roles.updatedAt, weekAgo), sql`${roles.updatedAt} > ${roles.createdAt} + ${EDIT_GAP}`))
-    .orderBy(desc(roles.updatedAt), desc(roles.id))
-    .limit(LIST_SIZE);
-  const expiredRoles = await db
-    .select(roleSummary)
-    .from(roles)
-    .where(and(isNotNull(roles.expiresAt), lte(roles.expiresAt, today)))
-    .orderBy(desc(roles.expiresAt), desc(roles.id))
-    .limit(LIST_SIZE);
-
   const liveTeam = eq(teams.isDeleted, false);
-  const teamsTotal = await count(db.select({ n: sql<number>`count(*)::int` }).from(teams).where(liveTeam));
-  const teamsNew = await count(
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(teams)
-      .where(and(liveTeam, gte(teams.createdAt, weekAgo))),
-  );
+
+  // Independent reads, issued together (a pool runs them side by side); each count pair is one scan.
+  const [userCounts, newThisWeek, rolesTotal, newRoles, updatedRoles, expiredRoles, teamCounts] =
+    await Promise.all([
+      db
+        .select({
+          total: sql<number>`count(*)::int`,
+          new: sql<number>`(count(*) filter (where ${users.createdAt} >= ${weekAgo}))::int`,
+        })
+        .from(users)
+        .where(live),
+      db
+        .select({ _id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+        .from(users)
+        .where(newUser)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(LIST_SIZE),
+      count(db.select({ n: sql<number>`count(*)::int` }).from(roles)),
+      db
+        .select(roleSummary)
+        .from(roles)
+        .where(gte(roles.createdAt, weekAgo))
+        .orderBy(desc(roles.createdAt), desc(roles.id))
+        .limit(LIST_SIZE),
+      db
+        .select(roleSummary)
+        .from(roles)
+        .where(and(gte(roles.updatedAt, weekAgo), sql`${roles.updatedAt} > ${roles.createdAt} + ${EDIT_GAP}`))
+        .orderBy(desc(roles.updatedAt), desc(roles.id))
+        .limit(LIST_SIZE),
+      db
+        .select(roleSummary)
+        .from(roles)
+        .where(and(isNotNull(roles.expiresAt), lte(roles.expiresAt, today)))
+        .orderBy(desc(roles.expiresAt), desc(roles.id))
+        .limit(LIST_SIZE),
+      db
+        .select({
+          total: sql<number>`count(*)::int`,
+          new: sql<number>`(count(*) filter (where ${teams.createdAt} >= ${weekAgo}))::int`,
+        })
+        .from(teams)
+        .where(liveTeam),
+    ]);
+  const usersTotal = userCounts[0]?.total ?? 0;
+  const usersNew = userCounts[0]?.new ?? 0;
+  const teamsTotal = teamCounts[0]?.total ?? 0;
+  const teamsNew = teamCounts[0]?.new ?? 0;
 
   return {
     users: {

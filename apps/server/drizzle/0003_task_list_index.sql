@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_live_status_date_idx" ON "tasks" USING btree ("status","date" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE "tasks"."is_deleted" = false;
