@@ -1,0 +1,132 @@
+import type { Explained } from './explain.ts';
+import type { Measure } from './load.ts';
+import type { ScenarioKind } from './scenarios.ts';
+
+export type ScenarioResult = {
+  name: string;
+  kind: ScenarioKind;
+  description: string;
+  runs: { http: Measure; raw?: Measure; ceilingRps?: number }[];
+  explain?: Explained[];
+};
+
+export type TargetResult = {
+  database: 'PGlite' | 'PostgreSQL';
+  scale: number;
+  seconds: number;
+  machine: { cpus: number; memoryGiB: number; node: string };
+  generation: { table: string; rows: number; seconds: number }[] | null;
+  tableRows: Record<string, number>;
+  argon2VerifyMs: number;
+  ceiling: Measure[];
+  scenarios: ScenarioResult[];
+  checks: { check: string; pass: boolean; detail: string }[];
+};
+
+const f = (n: number | undefined, digits = 0) =>
+  n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-IN', { maximumFractionDigits: digits });
+const pct = (a: number | undefined, b: number | undefined) =>
+  a === undefined || !b ? '—' : `${Math.round((a / b) * 100)}%`;
+
+/** The issue's targets, checked on the 10-connection runs. */
+export const checkTargets = (r: TargetResult): TargetResult['checks'] => {
+  const checks: TargetResult['checks'] = [];
+  for (const s of r.scenarios) {
+    const run = s.runs.find((x) => x.http.connections === 10);
+    if (!run) continue;
+    if (s.kind === 'list' || s.kind === 'detail') {
+      checks.push({
+        check: `${s.name}: p99 < 50 ms at 10 connections`,
+        pass: run.http.p99 < 50,
+        detail: `p99 ${run.http.p99} ms`,
+      });
+      if (run.raw)
+        checks.push({
+          check: `${s.name}: ≥ 70% of the raw SQL requests/s at 10 connections`,
+          pass: run.http.rps >= 0.7 * run.raw.rps,
+          detail: `${f(run.http.rps)} of ${f(run.raw.rps)} req/s (${pct(run.http.rps, run.raw.rps)})`,
+        });
+    }
+    if (s.kind === 'dashboard')
+      checks.push({
+        check: `${s.name}: p99 < 100 ms at 10 connections`,
+        pass: run.http.p99 < 100,
+        detail: `p99 ${run.http.p99} ms`,
+      });
+    if (s.explain) {
+      const seq = [...new Set(s.explain.flatMap((e) => e.seqScansOfLargeTables))];
+      checks.push({
+        check: `${s.name}: no sequential scan of a large table`,
+        pass: seq.length === 0,
+        detail: seq.length ? `seq scan on ${seq.join(', ')}` : `${s.explain.length} statements explained`,
+      });
+    }
+    const failed = s.runs.filter((x) => x.http.non2xx > 0 || x.http.errors > 0);
+    if (failed.length)
+      checks.push({
+        check: `${s.name}: every answer 2xx`,
+        pass: false,
+        detail: failed
+          .map((x) => `${x.http.non2xx} non-2xx, ${x.http.errors} errors at ${x.http.connections}`)
+          .join('; '),
+      });
+  }
+  return checks;
+};
+
+export const markdownTable = (r: TargetResult) => {
+  const lines = [
+    '| Scenario | Conns | req/s | p50 ms | p99 ms | Peak RSS MiB | ÷ HTTP ceiling | Raw SQL req/s | ÷ raw SQL |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const c of r.ceiling)
+    lines.push(
+      `| HTTP ceiling (constant route) | ${c.connections} | ${f(c.rps)} | ${c.p50} | ${c.p99} | — | 100% | — | — |`,
+    );
+  for (const s of r.scenarios)
+    for (const run of s.runs)
+      lines.push(
+        `| ${s.name} | ${run.http.connections} | ${f(run.http.rps)} | ${run.http.p50} | ${run.http.p99} | ${f(run.http.peakRssMiB)} | ${pct(run.http.rps, run.ceilingRps)} | ${f(run.raw?.rps)} | ${pct(run.http.rps, run.raw?.rps)} |`,
+      );
+  return lines.join('\n');
+};
+
+export const markdownReport = (r: TargetResult, date: string) => {
+  const out = [
+    `# Benchmark, ${r.database}, ${date}`,
+    '',
+    `Scale ${r.scale} (${Object.entries(r.tableRows)
+      .map(([t, n]) => `${t} ${f(n)}`)
+      .join(
+        ', ',
+      )}); ${r.seconds} s per run; ${r.machine.cpus} CPUs, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}.`,
+    '',
+    markdownTable(r),
+    '',
+    `argon2id verify (the cost inside every sign-in): ${f(r.argon2VerifyMs, 1)} ms.`,
+    '',
+  ];
+  if (r.generation)
+    out.push(
+      '## Data generation',
+      '',
+      '| Table | Rows | Seconds | Rows/s |',
+      '|---|--:|--:|--:|',
+      ...r.generation.map(
+        (g) => `| ${g.table} | ${f(g.rows)} | ${f(g.seconds, 1)} | ${f(g.rows / g.seconds)} |`,
+      ),
+      '',
+    );
+  out.push(
+    '## Targets (10 connections)',
+    '',
+    ...r.checks.map((c) => `- ${c.pass ? 'PASS' : 'MISS'} ${c.check}: ${c.detail}`),
+    '',
+    '## Query plans',
+    '',
+  );
+  for (const s of r.scenarios)
+    for (const e of s.explain ?? [])
+      out.push(`### ${s.name}`, '', '```sql', e.sql, '```', '', '```', e.plan, '```', '');
+  return out.join('\n');
+};

@@ -1,0 +1,330 @@
+// npm run bench: fill a database at scale, then measure the production server against the HTTP and SQL
+// ceilings. Options: --db=pglite|postgres|both, --scale=1, --seconds=10, --connections=1,10,50, --fresh,
+// --only=name,name, --generate-only. The PostgreSQL server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { verify } from '@node-rs/argon2';
+import { hashPassword } from '../../apps/server/src/platform/passwords.ts';
+import { DATASET_VERSION, GENERATORS } from './datasets/index.ts';
+import { idValue } from './datasets/sql.ts';
+import { userCount } from './datasets/users.ts';
+import {
+  dropTarget,
+  openSql,
+  pgliteTarget,
+  postgresAnswers,
+  postgresTarget,
+  readMeta,
+  type Target,
+} from './db.ts';
+import { explainAll, tableSizes } from './explain.ts';
+import { type Measure, runHttp, runRaw, type Statement } from './load.ts';
+import {
+  checkTargets,
+  markdownReport,
+  markdownTable,
+  type ScenarioResult,
+  type TargetResult,
+} from './report.ts';
+import { SCENARIOS, type ScenarioContext } from './scenarios.ts';
+import { ADMIN_PASSWORD, freePort, SECURITY, signIn, startServer } from './server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+const options = {
+  db: arg('db', 'both'),
+  scale: Number(arg('scale', '1')),
+  seconds: Number(arg('seconds', '10')),
+  connections: arg('connections', '1,10,50').split(',').map(Number),
+  fresh: flag('fresh'),
+  generateOnly: flag('generate-only'),
+  only: arg('only', '').split(',').filter(Boolean),
+  postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+};
+if (!(options.scale > 0) || !(options.seconds > 0) || options.connections.some((c) => !(c > 0))) {
+  console.error('--scale, --seconds and --connections must be positive numbers');
+  process.exit(2);
+}
+
+const log = (...a: unknown[]) => console.log(...a);
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+const build = () => {
+  log('Building the production app if needed...');
+  const script = "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale())";
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+/** Create the data set unless the target already holds this version at this scale. */
+const prepare = async (target: Target) => {
+  const meta = await readMeta(target);
+  if (!options.fresh && meta?.version === String(DATASET_VERSION) && meta.scale === String(options.scale)) {
+    log(`  reusing the ${target.label} data set (generated ${meta.generatedAt}; --fresh rebuilds it)`);
+    return null;
+  }
+  await dropTarget(target);
+  // One start migrates the schema and creates the administrator and the Super Admin role.
+  const first = await startServer(root, target);
+  await first.stop();
+  const sql = await openSql(target);
+  const generation: NonNullable<TargetResult['generation']> = [];
+  try {
+    for (const g of GENERATORS) {
+      const rows = g.rows(options.scale);
+      const started = performance.now();
+      let last = 0;
+      await g.run(sql, options.scale, (done) => {
+        if (performance.now() - last > 5000) {
+          last = performance.now();
+          log(`    ${g.name}: ${done.toLocaleString('en-IN')} of ${rows.toLocaleString('en-IN')}`);
+        }
+      });
+      const took = seconds(started);
+      log(`  ${g.name}: ${rows.toLocaleString('en-IN')} rows in ${took.toFixed(1)} s`);
+      generation.push({ table: g.name, rows, seconds: took });
+    }
+    const started = performance.now();
+    await sql.exec('vacuum analyze');
+    log(`  vacuum analyze: ${seconds(started).toFixed(1)} s`);
+    await sql.exec(`create table bench_meta (key text primary key, value text not null)`);
+    await sql.query(`insert into bench_meta values ('version', $1), ('scale', $2), ('generatedAt', $3)`, [
+      String(DATASET_VERSION),
+      String(options.scale),
+      new Date().toISOString(),
+    ]);
+  } finally {
+    await sql.close();
+  }
+  return generation;
+};
+
+const contextFor = (): ScenarioContext => {
+  const today = new Date();
+  const day = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  const users = userCount(options.scale);
+  return {
+    // Users numbered 12, 24, ... are Inactive or Blocked (datasets/users.ts).
+    activeUsers: Array.from({ length: users }, (_, i) => i + 1).filter((n) => n % 12 !== 0),
+    sampleUserId: idValue('01', 7),
+    roleId: idValue('05', 3),
+    today: day(0),
+    day,
+    email: (n) => `user${n}@bench.karya.test`,
+    password: ADMIN_PASSWORD,
+    security: SECURITY,
+  };
+};
+
+type Trace = Map<string, Statement[]>;
+
+/** One request per scenario through a server that writes its SQL to a file: the statements to replay. */
+const captureSql = async (target: Target, ctx: ScenarioContext, scenarios: typeof SCENARIOS) => {
+  const file = path.join(os.tmpdir(), `karya-bench-trace-${process.pid}.jsonl`);
+  writeFileSync(file, '');
+  const server = await startServer(root, target, { SQL_TRACE_FILE: file });
+  const traces: Trace = new Map();
+  try {
+    const cookie = await signIn(server);
+    const read = () =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { sql: string; params: unknown[] })
+        .map((s) => ({ text: s.sql, params: s.params }));
+    for (const s of scenarios) {
+      if (!s.rawReference) continue;
+      for (const req of s.requests(ctx)) {
+        writeFileSync(file, '');
+        const r = await fetch(`${server.url}${req.path}`, {
+          method: req.method,
+          headers: { cookie, origin: server.origin },
+        });
+        if (!r.ok)
+          throw new Error(`${s.name}: ${req.method} ${req.path} answered ${r.status}: ${await r.text()}`);
+        traces.set(s.name, read());
+      }
+    }
+  } finally {
+    await server.stop();
+    rmSync(file, { force: true });
+  }
+  // The session and permission statements (those of /api/auth/me) are the layers under measure, not
+  // the scenario's own SQL.
+  const session = new Set((traces.get('auth-me') ?? []).map((s) => s.text));
+  for (const s of scenarios) {
+    if (s.sessionIsPayload || !traces.has(s.name)) continue;
+    traces.set(
+      s.name,
+      traces.get(s.name)!.filter((st) => !session.has(st.text)),
+    );
+  }
+  return traces;
+};
+
+const startCeiling = async () => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'ceiling.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/constant`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+};
+
+const argon2Cost = async () => {
+  const stored = await hashPassword(ADMIN_PASSWORD);
+  const started = performance.now();
+  const n = 20;
+  for (let i = 0; i < n; i++) await verify(stored, ADMIN_PASSWORD);
+  return (performance.now() - started) / n;
+};
+
+const benchTarget = async (target: Target): Promise<TargetResult | null> => {
+  log(`\n== ${target.label} (scale ${options.scale})`);
+  const generation = await prepare(target);
+  if (options.generateOnly) return null;
+  const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.includes(s.name));
+  const ctx = contextFor();
+
+  log('  capturing the SQL of each scenario...');
+  const traces = await captureSql(target, ctx, SCENARIOS);
+
+  log('  HTTP ceiling...');
+  const ceiling: Measure[] = [];
+  const ceil = await startCeiling();
+  try {
+    for (const connections of options.connections)
+      ceiling.push(
+        await runHttp({
+          url: ceil.url,
+          connections,
+          seconds: options.seconds,
+          headers: {},
+          requests: [{ method: 'GET', path: '/constant' }],
+        }),
+      );
+  } finally {
+    ceil.stop();
+  }
+
+  const results: ScenarioResult[] = [];
+  const server = await startServer(root, target);
+  try {
+    const cookie = await signIn(server);
+    for (const s of scenarios) {
+      const runs: ScenarioResult['runs'] = [];
+      for (const connections of options.connections) {
+        const http = await runHttp({
+          url: server.url,
+          connections,
+          seconds: options.seconds,
+          // Sign-in requests go without the session: a sign-in replaces the session it is sent with.
+          headers: s.kind === 'auth' ? { origin: server.origin } : { cookie, origin: server.origin },
+          requests: s.requests(ctx),
+          rss: server.rssMiB,
+        });
+        if (s.kind === 'write') http.rps /= 3; // cycles per second
+        runs.push({ http, ceilingRps: ceiling.find((c) => c.connections === connections)?.rps });
+        log(
+          `  ${s.name.padEnd(18)} ${String(connections).padStart(3)} conns: ${Math.round(http.rps)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, RSS ${http.peakRssMiB} MiB${http.non2xx || http.errors ? `, ${http.non2xx} non-2xx, ${http.errors} errors` : ''}`,
+        );
+      }
+      results.push({ name: s.name, kind: s.kind, description: s.description, runs });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  log('  raw SQL references and query plans...');
+  const sql = await openSql(target, 10);
+  let tableRows: Record<string, number> = {};
+  try {
+    for (const r of results) {
+      const statements = traces.get(r.name);
+      if (!statements) continue;
+      for (const run of r.runs)
+        run.raw = await runRaw({
+          sql,
+          connections: run.http.connections,
+          seconds: options.seconds,
+          statements,
+        });
+      if (r.kind !== 'detail') r.explain = await explainAll(sql, statements);
+      log(
+        `  ${r.name.padEnd(18)} raw: ${r.runs.map((x) => `${Math.round(x.raw?.rps ?? 0)} req/s`).join(', ')}`,
+      );
+    }
+    tableRows = Object.fromEntries(
+      [...(await tableSizes(sql))].filter(([t]) => !t.startsWith('__') && t !== 'bench_meta').sort(),
+    );
+  } finally {
+    await sql.close();
+  }
+
+  const result: TargetResult = {
+    database: target.label,
+    scale: options.scale,
+    seconds: options.seconds,
+    machine: {
+      cpus: os.cpus().length,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    generation,
+    tableRows,
+    argon2VerifyMs: await argon2Cost(),
+    ceiling,
+    scenarios: results,
+    checks: [],
+  };
+  result.checks = checkTargets(result);
+  return result;
+};
+
+const main = async () => {
+  build();
+  const targets: Target[] = [];
+  if (options.db === 'pglite' || options.db === 'both') targets.push(pgliteTarget(root, options.scale));
+  if (options.db === 'postgres' || options.db === 'both') {
+    if (await postgresAnswers(options.postgresUrl))
+      targets.push(postgresTarget(options.postgresUrl, options.scale));
+    else if (options.db === 'postgres') {
+      console.error(`No PostgreSQL answers at ${options.postgresUrl} (set BENCH_DATABASE_URL).`);
+      process.exit(1);
+    } else
+      log(`No PostgreSQL answers at ${options.postgresUrl}: measuring PGlite only (set BENCH_DATABASE_URL).`);
+  }
+  const date = new Date().toISOString().slice(0, 10);
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  for (const target of targets) {
+    const result = await benchTarget(target);
+    if (!result) continue;
+    const base = path.join(dir, `${date}-${target.kind}`);
+    writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(`${base}.md`, markdownReport(result, date));
+    log(`\n${target.label}, scale ${options.scale}:\n\n${markdownTable(result)}\n`);
+    for (const c of result.checks) log(`${c.pass ? 'PASS' : 'MISS'} ${c.check}: ${c.detail}`);
+    log(`\nWritten: ${path.relative(root, base)}.json and .md`);
+  }
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
