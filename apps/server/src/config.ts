@@ -1,8 +1,12 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** What TRUST_PROXY=true trusts (proxy-addr's named ranges). */
+const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'] as const;
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,7 +39,29 @@ const schema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   PUBLIC_URL: z.url('must be a URL').optional(),
   DEMO: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Behind a reverse proxy: true trusts proxies on this host or a private network (loopback, link-local,
+   * private ranges); or name the proxies' addresses (IPs or CIDRs, comma-separated). The client is then the
+   * nearest address that is not a trusted proxy, never the leftmost X-Forwarded-For entry (the client writes
+   * that one, and per-address limits would count nothing).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): false | string[] => {
+      const t = v.trim().toLowerCase();
+      if (['false', '0', 'no'].includes(t)) return false;
+      if (['true', '1', 'yes'].includes(t)) return [...PRIVATE_PROXIES];
+      const list = t.split(',').map((a) => a.trim());
+      const isAddress = (a: string) => {
+        const [ip, bits, ...rest] = a.split('/');
+        if (rest.length || !ip || !isIP(ip)) return false;
+        return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+      };
+      if (list.every(isAddress)) return list;
+      ctx.addIssue({ code: 'custom', message: "must be true, false or the proxies' IP addresses/CIDRs" });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Diagnostics: append every SQL statement and its parameters to this file as JSON lines (the benchmark uses it). */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { mailOutbox, otpCodes } from '../src/db/schema.ts';
 import { LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
 import { countSessions } from '../src/platform/sessions.ts';
@@ -171,6 +172,58 @@ describe('sign-in: failures per address', () => {
 
     ctx.clock.advance(WINDOW_MS + 1000);
     expect((await signIn(ctx, fresh.email, fresh.password, { ip })).statusCode).toBe(200);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY=true)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => ctx.close());
+
+  it('counts the address the proxy saw: rotating a forged leftmost X-Forwarded-For dodges nothing', async () => {
+    const proxy = '127.0.0.1';
+    const client = '198.51.100.77';
+    const victims = [];
+    for (let i = 0; i < 5; i++) victims.push(await createUser(ctx.database));
+    let n = 0;
+    for (const v of victims)
+      for (let i = 0; i < 4; i++) {
+        // The client writes the first entry; the proxy appends the address it saw.
+        const headers = { 'x-forwarded-for': `192.0.2.${++n}, ${client}` };
+        expect((await signIn(ctx, v.email, WRONG, { ip: proxy, headers })).statusCode).toBe(401);
+      }
+    const fresh = await createUser(ctx.database);
+    const blocked = await signIn(ctx, fresh.email, fresh.password, {
+      ip: proxy,
+      headers: { 'x-forwarded-for': `192.0.2.250, ${client}` },
+    });
+    expect(blocked.statusCode).toBe(429);
+    // Another client behind the same proxy is not affected.
+    const other = await signIn(ctx, fresh.email, fresh.password, {
+      ip: proxy,
+      headers: { 'x-forwarded-for': '198.51.100.78' },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('TRUST_PROXY takes true, false or proxy addresses, and refuses anything else', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/karya-unused' };
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual([
+      'loopback',
+      'linklocal',
+      'uniquelocal',
+    ]);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 192.168.0.0/16' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+    ]);
+    for (const bad of ['2', 'everything', '10.0.0.500', '10.0.0.0/33', '10.0.0.1,'])
+      expect(() => loadConfig({ ...base, TRUST_PROXY: bad }), bad).toThrow(
+        "TRUST_PROXY: must be true, false or the proxies' IP addresses/CIDRs",
+      );
   });
 });
 
