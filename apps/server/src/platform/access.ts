@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
-import { loadPrincipal, type Principal } from './principal.ts';
+import { loadPrincipal, type Principal, principalFrom } from './principal.ts';
 import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
 
 /**
@@ -78,7 +78,9 @@ export const accessPlugin = fp(
       if (token) {
         const session = await opts.sessions.get(token);
         if (session) {
-          const principal = await loadPrincipal(opts.db, opts.clock, session.userId, session.tokenHash);
+          const principal = session.holder
+            ? principalFrom(session.holder.user, session.holder.roles, opts.clock, session.tokenHash)
+            : await loadPrincipal(opts.db, opts.clock, session.userId, session.tokenHash);
           // A deleted or blocked user has no session, whatever the store still holds.
           if (
             principal &&

@@ -53,7 +53,21 @@ export const loadPrincipal = async (
   const rows = await query.execute({ userId });
   const user = rows[0]?.user;
   if (!user) return null;
-  const roleRows = rows.flatMap((r) => (r.role ? [r.role] : []));
+  return principalFrom(
+    user,
+    rows.flatMap((r) => (r.role ? [r.role] : [])),
+    clock,
+    sessionTokenHash,
+  );
+};
+
+/** The principal from rows already read (the database session store reads them with the session). */
+export const principalFrom = (
+  user: UserRow,
+  roleRows: RoleRow[],
+  clock: Clock,
+  sessionTokenHash: string,
+): Principal => {
   const now = clock.now();
   return {
     user,

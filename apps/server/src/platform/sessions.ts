@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { roles, sessions, userRoles, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import type { RoleRow, UserRow } from './principal.ts';
 
 export const SESSION_COOKIE = 'karya_sid';
 /** Remember-me: kept 30 days. */
@@ -20,6 +21,11 @@ export type SessionRecord = {
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
+  /**
+   * The signed-in user and their roles, when the store read them in the same round trip as the session
+   * (the database store does); otherwise the access check loads them.
+   */
+  holder?: { user: UserRow; roles: RoleRow[] };
 };
 
 export type NewSession = { userId: string; remember: boolean; ipAddress?: string; userAgent?: string };
@@ -40,6 +46,29 @@ export const isLive = (s: SessionRecord, now: Date) => {
   if (s.expiresAt.getTime() <= now.getTime()) return false;
   if (!s.remember && now.getTime() - s.lastSeenAt.getTime() > IDLE_TTL_MS) return false;
   return true;
+};
+
+/**
+ * The session, its user and the user's roles in one prepared statement: the first thing every signed-in
+ * request does, so one round trip instead of three (see the benchmark).
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionWithHolder>>();
+const prepareSessionWithHolder = (db: Db) =>
+  db
+    .select({ session: sessions, user: users, role: roles })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('karya_session_holder');
+const sessionWithHolder = (db: Db) => {
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareSessionWithHolder(db);
+    prepared.set(db, query);
+  }
+  return query;
 };
 
 export const dbSessionStore = (db: Db, clock: Clock): SessionStore => ({
@@ -66,8 +95,13 @@ export const dbSessionStore = (db: Db, clock: Clock): SessionStore => ({
   async get(token) {
     if (!token || token.length > 100) return null;
     const tokenHash = hashToken(token);
-    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
-    if (!row) return null;
+    const rows = await sessionWithHolder(db).execute({ tokenHash });
+    const first = rows[0];
+    if (!first) return null;
+    const row: SessionRecord = {
+      ...first.session,
+      holder: { user: first.user, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) },
+    };
     const now = clock.now();
     if (!isLive(row, now)) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
