@@ -24,16 +24,20 @@ const assertUserExists = async (db: Db, id: string) => {
 
 /** A user's activity log, newest first. */
 export const listActivities = async (db: Db, userId: string, page: { page: number; limit: number }) => {
-  await assertUserExists(db, userId);
   const where = eq(userActivities.userId, userId);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(userActivities).where(where);
-  const rows = await db
-    .select()
-    .from(userActivities)
-    .where(where)
-    .orderBy(desc(userActivities.createdAt), desc(userActivities.id))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
+  // Three independent reads side by side; a missing user still answers 404 (its count and page are empty).
+  const [[user], [{ n } = { n: 0 }], rows] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1),
+    db.select({ n: count() }).from(userActivities).where(where),
+    db
+      .select()
+      .from(userActivities)
+      .where(where)
+      .orderBy(desc(userActivities.createdAt), desc(userActivities.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+  ]);
+  if (!user) throw notFound('User not found');
   return {
     activities: rows.map(toActivityDto),
     activitiesCount: Number(n),

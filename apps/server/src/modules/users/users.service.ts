@@ -12,17 +12,17 @@ import {
   type UserSuggestionDto,
   type UserUpdateInput,
 } from '@karya/domain';
-import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, roles, type StoredImage, userRoles, users } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { storeUpload } from '../../platform/files.ts';
-import { type ListColumns, listConditions, listOffset, listOrderBy } from '../../platform/list-sql.ts';
+import type { ListColumns } from '../../platform/list-sql.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
-import { suggest } from '../../platform/records.ts';
+import { runList, suggest } from '../../platform/records.ts';
 import { loadUserDto, rolesByUser, toUserDto, userNames } from './user-dto.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'clock'>;
@@ -177,23 +177,23 @@ export const listUsers = async (db: Db, principal: Principal, query: ListQuery) 
   const filters = { isDeleted: false, ...query.filters };
   if (filters.isDeleted === true && !can(principal.permissions, 'user', 'restore'))
     throw forbidden(USER_MESSAGES.deletedFilterForbidden);
-  const where = and(...listConditions(userColumns, filters));
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(...listOrderBy(query, userColumns))
-    .limit(query.limit)
-    .offset(listOffset(query));
-  const roleMap = await rolesByUser(
+  const { rows, total: n } = await runList<UserRow>({
     db,
-    rows.map((r) => r.id),
-  );
-  const names = await userNames(
-    db,
-    rows.map((r) => r.deletedBy),
-  );
+    table: users,
+    columns: userColumns,
+    query,
+    filters,
+  });
+  const [roleMap, names] = await Promise.all([
+    rolesByUser(
+      db,
+      rows.map((r) => r.id),
+    ),
+    userNames(
+      db,
+      rows.map((r) => r.deletedBy),
+    ),
+  ]);
   return {
     users: rows.map((u) =>
       toUserDto(u, roleMap.get(u.id) ?? [], u.deletedBy ? (names.get(u.deletedBy) ?? null) : null),
