@@ -113,7 +113,8 @@ export const markdownReport = (r: TargetResult, date: string) => {
       '| Table | Rows | Seconds | Rows/s |',
       '|---|--:|--:|--:|',
       ...r.generation.map(
-        (g) => `| ${g.table} | ${f(g.rows)} | ${f(g.seconds, 1)} | ${f(g.rows / g.seconds)} |`,
+        (g) =>
+          `| ${g.table} | ${g.rows ? f(g.rows) : '—'} | ${f(g.seconds, 1)} | ${g.rows ? f(g.rows / g.seconds) : '—'} |`,
       ),
       '',
     );
