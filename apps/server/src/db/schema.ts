@@ -235,6 +235,10 @@ export const tasks = pgTable(
     index('tasks_date_idx').on(t.date),
     index('tasks_deadline_idx').on(t.deadline),
     index('tasks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // A title filter of one or two characters matches the start of the title (list-sql matchText).
+    index('tasks_title_prefix_idx')
+      .on(sql`lower(${t.title}) text_pattern_ops`)
+      .where(sql`${t.isDeleted} = false`),
   ],
 );
 

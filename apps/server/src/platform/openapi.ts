@@ -117,7 +117,10 @@ export const documentedInput =
 
 const filterParams = (name: string, kind: FilterKind): Record<string, ZodType> => {
   const key = `filters[${name}]`;
-  if (kind === 'text') return { [key]: z.string().describe('contains, case-insensitive') };
+  if (kind === 'text')
+    return {
+      [key]: z.string().describe('contains, case-insensitive (from 3 characters; 1 or 2 match the start)'),
+    };
   if (kind === 'exact') return { [key]: z.string() };
   if (kind === 'boolean') return { [key]: z.enum(['true', 'false']) };
   if (kind === 'ids') return { [`${key}[]`]: z.array(z.string().regex(/^[0-9a-f]{24}$/)) };

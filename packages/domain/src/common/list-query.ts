@@ -8,7 +8,7 @@ import { OBJECT_ID_RE } from '../ids.ts';
  * keys like __proto__ are just unknown filters (400). The web serialises with toListSearchParams.
  */
 export type FilterKind =
-  | 'text' // contains, case-insensitive
+  | 'text' // contains, case-insensitive (1 or 2 characters: starts with; see the server's matchText)
   | 'exact'
   | 'ids' // one or more 24-hex ids
   | 'boolean'

@@ -300,6 +300,10 @@ describe('HR tasks', () => {
       expect((await list(admin, `?filters[title]=${encodeURIComponent('100%')}`)).tasksCount).toBe(1);
       expect((await list(admin, '?filters[title]=follow_up')).tasksCount).toBe(1);
       expect((await list(admin, '?filters[title]=beta_call')).tasksCount).toBe(0);
+      // One or two characters match the start of the title (a count over every row otherwise).
+      expect((await list(admin, '?filters[title]=AL')).tasks.map((t) => t._id)).toEqual([ids.a]);
+      expect((await list(admin, '?filters[title]=ca')).tasksCount).toBe(0);
+      expect((await list(admin, '?filters[title]=cal')).tasksCount).toBe(1);
       expect(
         (await list(admin, '?filters[date][start]=2026-11-01&filters[date][end]=2026-11-02')).tasks.map(
           (t) => t._id,

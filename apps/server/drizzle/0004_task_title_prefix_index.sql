@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_title_prefix_idx" ON "tasks" USING btree (lower("title") text_pattern_ops) WHERE "tasks"."is_deleted" = false;
