@@ -79,6 +79,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       (redis ? redisRateLimitStore(redis, clock, config.REDIS_PREFIX) : memoryRateLimitStore(clock)),
     version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
   };
+  // Mail still being delivered in the background is finished before the database closes.
+  app.addHook('onClose', () => deps.mailer.idle());
 
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {

@@ -46,6 +46,10 @@ export const memoryMailer = () => {
     async send(m) {
       sent.push(m);
     },
+    async sendInBackground(m) {
+      sent.push(m);
+    },
+    async idle() {},
     lastCodeFor: (to) =>
       [...sent]
         .reverse()

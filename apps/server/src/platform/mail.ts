@@ -5,7 +5,17 @@ import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
 export type MailMessage = { to: string; subject: string; text: string };
-export type Mailer = { send(message: MailMessage): Promise<void> };
+export type Mailer = {
+  /** Record the message and deliver it; fails when delivery fails. */
+  send(message: MailMessage): Promise<void>;
+  /**
+   * Record the message and deliver it in the background: the answer neither waits on SMTP nor tells, by
+   * its timing or its outcome, whether anything was sent. onFailure runs when delivery fails.
+   */
+  sendInBackground(message: MailMessage, onFailure?: () => Promise<void>): Promise<void>;
+  /** Resolves when every background delivery has finished (the app waits for it when closing). */
+  idle(): Promise<void>;
+};
 
 /** Six-digit one-time codes masked, for the copy kept in mail_outbox. */
 export const redactCodes = (text: string) => text.replace(/\b\d{6}\b/g, '******');
@@ -18,29 +28,45 @@ type Log = { info: (obj: object, msg?: string) => void; error: (obj: object, msg
  */
 export const createMailer = (opts: { db: Db; smtpUrl?: string; from: string; log: Log }): Mailer => {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const record = async (message: MailMessage) => {
+    const id = newId();
+    // The stored copy never holds a usable one-time code: codes live only as hashes.
+    await opts.db.insert(mailOutbox).values({ id, ...message, text: redactCodes(message.text) });
+    if (!transport)
+      opts.log.info({ mail: message }, `[dev outbox] to ${message.to}: ${message.subject}\n${message.text}`);
+    return id;
+  };
+  const deliver = async (id: string, message: MailMessage) => {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ from: opts.from, ...message });
+      await opts.db.update(mailOutbox).set({ delivered: true }).where(eq(mailOutbox.id, id));
+    } catch (error) {
+      opts.log.error({ err: error, to: message.to }, 'mail delivery failed');
+      await opts.db
+        .update(mailOutbox)
+        .set({ error: String((error as Error).message).slice(0, 500) })
+        .where(eq(mailOutbox.id, id));
+      throw error;
+    }
+  };
+  const pending = new Set<Promise<void>>();
   return {
     async send(message) {
-      const id = newId();
-      // The stored copy never holds a usable one-time code: codes live only as hashes.
-      await opts.db.insert(mailOutbox).values({ id, ...message, text: redactCodes(message.text) });
-      if (!transport) {
-        opts.log.info(
-          { mail: message },
-          `[dev outbox] to ${message.to}: ${message.subject}\n${message.text}`,
-        );
-        return;
-      }
-      try {
-        await transport.sendMail({ from: opts.from, ...message });
-        await opts.db.update(mailOutbox).set({ delivered: true }).where(eq(mailOutbox.id, id));
-      } catch (error) {
-        opts.log.error({ err: error, to: message.to }, 'mail delivery failed');
-        await opts.db
-          .update(mailOutbox)
-          .set({ error: String((error as Error).message).slice(0, 500) })
-          .where(eq(mailOutbox.id, id));
-        throw error;
-      }
+      await deliver(await record(message), message);
+    },
+    async sendInBackground(message, onFailure) {
+      const id = await record(message);
+      const job: Promise<void> = deliver(id, message)
+        .catch(async () => {
+          await onFailure?.();
+        })
+        .catch((error: unknown) => opts.log.error({ err: error }, 'after a failed delivery'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      await Promise.all([...pending]);
     },
   };
 };

@@ -225,9 +225,9 @@ export const changeOwnPassword = async (
   await activity(deps, info, input).log('PASSWORD_CHANGE', user.id, 'Password changed successfully');
 };
 
-const mailCode = async (deps: AppDeps, to: string, subject: string, code: string, what: string) => {
+const codeMail = (to: string, subject: string, code: string, what: string) => {
   const minutes = OTP_TTL_SECONDS / 60;
-  await deps.mailer.send({
+  return {
     to,
     subject,
     text: [
@@ -236,7 +236,7 @@ const mailCode = async (deps: AppDeps, to: string, subject: string, code: string
       `It expires in ${minutes} minutes and works once.`,
       'If you did not ask for it, you can ignore this e-mail.',
     ].join('\n'),
-  });
+  };
 };
 
 const refusePhone = (method: string) => {
@@ -256,7 +256,7 @@ export const sendVerificationCode = async (
   if (user.isEmailVerified) throw badRequest(AUTH_MESSAGES.emailAlreadyVerified);
   const { id: codeId, code } = await issueOtp(deps.db, deps.clock, user.id, 'verify-email');
   try {
-    await mailCode(deps, user.email, 'Your Karya verification code', code, 'verification');
+    await deps.mailer.send(codeMail(user.email, 'Your Karya verification code', code, 'verification'));
   } catch {
     // Not delivered: the code is dropped so the user may ask again at once.
     await discardOtp(deps.db, codeId);
@@ -309,14 +309,13 @@ export const requestPasswordReset = async (deps: AppDeps, input: ResetSendOtpInp
       if (error instanceof AppError && error.statusCode === 429) return null;
       throw error;
     });
-    if (issued) {
-      try {
-        await mailCode(deps, user.email, 'Your Karya password reset code', issued.code, 'password reset');
-      } catch {
-        // Answering differently would tell who has an account; the outbox row keeps the error.
-        await discardOtp(deps.db, issued.id);
-      }
-    }
+    // Delivered in the background: waiting on SMTP (or failing with it) would tell, by the time or the
+    // answer, who has an account. A failed delivery discards the code; the outbox row keeps the error.
+    if (issued)
+      await deps.mailer.sendInBackground(
+        codeMail(user.email, 'Your Karya password reset code', issued.code, 'password reset'),
+        () => discardOtp(deps.db, issued.id),
+      );
   }
   return { resendInSeconds: OTP_RESEND_SECONDS };
 };

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { PHONE_METHOD_UNAVAILABLE } from '@karya/domain';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_EMAIL,
   agent,
@@ -323,16 +323,24 @@ describe('password reset code over real SMTP', () => {
   let ctx: TestContext;
   let smtp: SMTPServer;
   const received: { to: string[]; raw: string }[] = [];
+  /** While set, the SMTP server holds each message before accepting it. */
+  let gate: Promise<void> | null = null;
 
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, done) {
+        // A mailbox that does not exist: delivery fails.
+        if (address.address.startsWith('bounce')) return done(new Error('550 no such mailbox'));
+        done();
+      },
       onData(stream, session, done) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          await gate;
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString('utf8'),
@@ -357,12 +365,15 @@ describe('password reset code over real SMTP', () => {
       payload: { method: 'email', email: ADMIN_EMAIL, ...SECURITY },
     });
     expect(res.statusCode).toBe(200);
-    expect(received).toHaveLength(1);
+    // Delivered in the background (the answer does not wait on SMTP).
+    await vi.waitFor(() => expect(received).toHaveLength(1));
     expect(received[0]!.to).toEqual([ADMIN_EMAIL]);
     const code = received[0]!.raw.match(/code is (\d{6})/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const [outbox] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, ADMIN_EMAIL));
-    expect(outbox!.delivered).toBe(true);
+    await vi.waitFor(async () => {
+      const [outbox] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, ADMIN_EMAIL));
+      expect(outbox!.delivered).toBe(true);
+    });
 
     const reset = await call(ctx.app, {
       method: 'POST',
@@ -378,5 +389,47 @@ describe('password reset code over real SMTP', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await login(ctx.app, ADMIN_EMAIL, 'Smtp@12345')).res.statusCode).toBe(200);
+  });
+
+  it('answers before the SMTP server has accepted the message', async () => {
+    let release!: () => void;
+    gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const u = await createUser(ctx.database);
+    const before = received.length;
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/reset-password/send-otp',
+      payload: { method: 'email', email: u.email, ...SECURITY },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(received).toHaveLength(before);
+    release();
+    gate = null;
+    await vi.waitFor(() => expect(received).toHaveLength(before + 1));
+  });
+
+  it('a failed delivery answers like an unknown e-mail, keeps the error and leaves no code behind', async () => {
+    const email = 'bounce.reset@karya.test';
+    const u = await createUser(ctx.database, { overrides: { email } });
+    const ask = (email: string) =>
+      call(ctx.app, {
+        method: 'POST',
+        url: '/api/auth/reset-password/send-otp',
+        payload: { method: 'email', email, ...SECURITY },
+      });
+    const known = await ask(email);
+    const unknown = await ask('bounce.nobody@karya.test');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    await vi.waitFor(async () => {
+      const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(row!.delivered).toBe(false);
+      expect(row!.error).toContain('no such mailbox');
+    });
+    await vi.waitFor(async () => {
+      expect(await ctx.database.db.select().from(otpCodes).where(eq(otpCodes.userId, u.id))).toHaveLength(0);
+    });
   });
 });
