@@ -57,6 +57,9 @@ export const openEmbedded = async (dataDir: string, logger?: Logger) => {
 
 export const openPostgres = async (url: string, max = 10, logger?: Logger): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (a PostgreSQL restart, a terminated backend) is dropped from the pool
+  // and replaced on demand; without this listener the error would end the process.
+  pool.on('error', (error) => console.error(`A PostgreSQL connection was closed: ${error.message}`));
   // Fail fast with a clear message rather than on the first request.
   const client = await pool.connect();
   client.release();
