@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { mailOutbox, otpCodes } from '../src/db/schema.ts';
-import { LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
+import { LOGIN_LIMITS, RESET_LIMITS } from '../src/modules/auth/auth.service.ts';
 import { countSessions } from '../src/platform/sessions.ts';
 import {
   ADMIN_EMAIL,
@@ -459,6 +459,92 @@ describe('one-time codes', () => {
     expect(retryAfter(resetEarly)).toBe(1);
     ctx.clock.advance(1000);
     expect((await reset()).statusCode).toBe(200);
+  });
+});
+
+describe('password reset: limits per address and per account', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const ask = (email: string, ip: string) =>
+    call(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/reset-password/send-otp',
+      payload: { method: 'email', email, ...SECURITY },
+      remoteAddress: ip,
+    });
+  const guess = (email: string, otp: string, ip: string) =>
+    call(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/reset-password/verify-otp',
+      payload: {
+        method: 'email',
+        email,
+        otp,
+        newPassword: 'Reset@12345',
+        confirmNewPassword: 'Reset@12345',
+        ...SECURITY,
+      },
+      remoteAddress: ip,
+    });
+
+  it('one address may ask for 20 resets (any e-mails) per window, then gets the same 429 for every e-mail', async () => {
+    const ip = newIp();
+    const known = await createUser(ctx.database);
+    for (let i = 0; i < RESET_LIMITS.requestsPerIp; i++)
+      expect((await ask(`nobody${i}@karya.test`, ip)).statusCode).toBe(200);
+    const forKnown = await ask(known.email, ip);
+    const forUnknown = await ask('nobody.else@karya.test', ip);
+    expect(forKnown.statusCode).toBe(429);
+    expect(forKnown.json()).toEqual(forUnknown.json());
+    const wait = retryAfter(forKnown);
+    expect(wait).toBeLessThanOrEqual(RESET_LIMITS.windowSeconds);
+    expect(wait).toBeGreaterThan(RESET_LIMITS.windowSeconds - 60);
+    // Another address is not affected; the window ends.
+    expect((await ask(known.email, newIp())).statusCode).toBe(200);
+    ctx.clock.advance(RESET_LIMITS.windowSeconds * 1000 + 1000);
+    expect((await ask('nobody.later@karya.test', ip)).statusCode).toBe(200);
+  });
+
+  it('20 wrong codes from one address, across accounts, stop even the right code until the window ends', async () => {
+    const ip = newIp();
+    const victim = await createUser(ctx.database);
+    expect((await ask(victim.email, newIp())).statusCode).toBe(200);
+    const code = ctx.mailer.lastCodeFor(victim.email)!;
+    const others = [];
+    for (let i = 0; i < 4; i++) others.push(await createUser(ctx.database));
+    let n = 0;
+    for (const o of others)
+      for (let i = 0; i < RESET_LIMITS.wrongCodesPerIp / 4; i++) {
+        const wrong = String(100000 + ++n);
+        expect((await guess(o.email, wrong, ip)).statusCode).toBe(400);
+      }
+    const blocked = await guess(victim.email, code, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(retryAfter(blocked)).toBeLessThanOrEqual(RESET_LIMITS.windowSeconds);
+    // From another address the right code still works: the limit is the address's, not the account's.
+    expect((await guess(victim.email, code, newIp())).statusCode).toBe(200);
+  });
+
+  it('an account gets at most 10 codes a day; past that the answer is the same and nothing is sent', async () => {
+    const u = await createUser(ctx.database);
+    const sentTo = () => ctx.mailer.sent.filter((m) => m.to === u.email).length;
+    for (let i = 0; i < RESET_LIMITS.codesPerAccountPerDay; i++) {
+      expect((await ask(u.email, newIp())).statusCode).toBe(200);
+      ctx.clock.advance(31_000);
+    }
+    expect(sentTo()).toBe(RESET_LIMITS.codesPerAccountPerDay);
+    const more = await ask(u.email, newIp());
+    const unknown = await ask('nobody.daily@karya.test', newIp());
+    expect(more.statusCode).toBe(200);
+    expect(more.json()).toEqual(unknown.json());
+    expect(sentTo()).toBe(RESET_LIMITS.codesPerAccountPerDay);
+    ctx.clock.advance(24 * 3600 * 1000);
+    expect((await ask(u.email, newIp())).statusCode).toBe(200);
+    expect(sentTo()).toBe(RESET_LIMITS.codesPerAccountPerDay + 1);
   });
 });
 

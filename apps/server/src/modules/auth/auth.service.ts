@@ -28,6 +28,17 @@ import { checkOtp, consumeOtp, discardOtp, issueOtp, OTP_MESSAGES } from './otp.
 
 /** Failed sign-ins tolerated per account and per client address within one window. */
 export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
+/**
+ * Password reset, for anyone who can reach the server: requests and wrong codes per address within a
+ * window (429 with Retry-After, the same for every e-mail), and codes e-mailed per account per day (past
+ * that, the answer stays the same and no code goes out).
+ */
+export const RESET_LIMITS = {
+  requestsPerIp: 20,
+  wrongCodesPerIp: 20,
+  windowSeconds: 15 * 60,
+  codesPerAccountPerDay: 10,
+} as const;
 /** Wrong old passwords tolerated per user within one window (a stolen session must not guess). */
 export const CHANGE_PASSWORD_LIMIT = { tries: 5, windowSeconds: 15 * 60 } as const;
 
@@ -39,6 +50,10 @@ export const AUTH_MESSAGES = {
   tooManyLogins: (seconds: number) => {
     const minutes = Math.max(1, Math.ceil(seconds / 60));
     return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
+  tooManyResetRequests: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many password reset attempts from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
   },
   tooManyPasswordTries: (seconds: number) => {
     const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -63,6 +78,16 @@ type Security = { location: GeoPoint; deviceInfo: DeviceInfo };
 const accountKey = (email: string) => `login-fail:account:${email.toLowerCase()}`;
 const ipKey = (ip: string | null) => `login-fail:ip:${ip ?? 'unknown'}`;
 const resetSendKey = (email: string) => `reset-otp:${email.toLowerCase()}`;
+const resetIpKey = (ip: string | null) => `reset-request:ip:${ip ?? 'unknown'}`;
+const resetWrongIpKey = (ip: string | null) => `reset-wrong:ip:${ip ?? 'unknown'}`;
+const resetDailyKey = (userId: string) => `reset-codes:day:${userId}`;
+
+/** 429 once an address has used up its reset attempts of the window (any e-mail: the same answer). */
+const refuseBusyAddress = async (deps: AppDeps, key: string, limit: number) => {
+  const seen = await deps.rateLimit.peek(key);
+  if (seen.count >= limit)
+    throw tooManyRequests(AUTH_MESSAGES.tooManyResetRequests(seen.resetInSeconds), seen.resetInSeconds);
+};
 
 export const isInsideRegion = (region: Region, point: GeoPoint) => {
   const [lat, lng] = point.coordinates as [number, number];
@@ -293,6 +318,8 @@ export const verifyEmailCode = async (
 export const requestPasswordReset = async (deps: AppDeps, input: ResetSendOtpInput, info: RequestInfo) => {
   refusePhone(input.method);
   const email = (input.email ?? '').toLowerCase();
+  await refuseBusyAddress(deps, resetIpKey(info.ip), RESET_LIMITS.requestsPerIp);
+  await deps.rateLimit.hit(resetIpKey(info.ip), RESET_LIMITS.windowSeconds);
   const key = resetSendKey(email);
   const recent = await deps.rateLimit.peek(key);
   if (recent.count > 0)
@@ -305,10 +332,16 @@ export const requestPasswordReset = async (deps: AppDeps, input: ResetSendOtpInp
     // The counter above is the wait everyone sees. If it was forgotten (a restart, another process) while
     // the user's last code is younger than 30 s, issueOtp refuses; no new code goes out, and the answer
     // stays the one an unknown e-mail gets.
-    const issued = await issueOtp(deps.db, deps.clock, user.id, 'reset').catch((error: unknown) => {
-      if (error instanceof AppError && error.statusCode === 429) return null;
-      throw error;
-    });
+    // Past the day's codes for this account nothing more is sent, and the answer does not say so.
+    const today = await deps.rateLimit.peek(resetDailyKey(user.id));
+    const issued =
+      today.count >= RESET_LIMITS.codesPerAccountPerDay
+        ? null
+        : await issueOtp(deps.db, deps.clock, user.id, 'reset').catch((error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 429) return null;
+            throw error;
+          });
+    if (issued) await deps.rateLimit.hit(resetDailyKey(user.id), 24 * 3600);
     // Delivered in the background: waiting on SMTP (or failing with it) would tell, by the time or the
     // answer, who has an account. A failed delivery discards the code; the outbox row keeps the error.
     if (issued)
@@ -324,18 +357,25 @@ export const requestPasswordReset = async (deps: AppDeps, input: ResetSendOtpInp
 export const resetPassword = async (deps: AppDeps, input: ResetVerifyOtpInput, info: RequestInfo) => {
   refusePhone(input.method);
   const email = (input.email ?? '').toLowerCase();
+  await refuseBusyAddress(deps, resetWrongIpKey(info.ip), RESET_LIMITS.wrongCodesPerIp);
   const user = await findLiveUser(deps, email);
   // Anyone may call this, so every refusal reads the same: 'expired' or 'too many tries' would tell that
-  // the e-mail has an account (an unknown e-mail never has a code to expire or to lock).
-  const refused = () => badRequest(OTP_MESSAGES.resetRefused);
-  if (!user) throw refused();
-  const codeId = await checkOtp(deps.db, deps.clock, user.id, 'reset', input.otp).catch((error: unknown) => {
-    throw error instanceof AppError && error.statusCode === 400 ? refused() : error;
-  });
+  // the e-mail has an account (an unknown e-mail never has a code to expire or to lock). Each refusal
+  // counts against the address, so codes cannot be guessed across many accounts from one place.
+  const refused = async () => {
+    await deps.rateLimit.hit(resetWrongIpKey(info.ip), RESET_LIMITS.windowSeconds);
+    return badRequest(OTP_MESSAGES.resetRefused);
+  };
+  if (!user) throw await refused();
+  const codeId = await checkOtp(deps.db, deps.clock, user.id, 'reset', input.otp).catch(
+    async (error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 400 ? await refused() : error;
+    },
+  );
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    if (!(await consumeOtp(tx, deps.clock, codeId))) throw refused();
+    if (!(await consumeOtp(tx, deps.clock, codeId))) throw await refused();
     // The code arrived by e-mail, which proves the address too.
     await tx
       .update(users)
