@@ -4,6 +4,7 @@ import {
   type FilterValue,
   type ListQuery,
   type NumberRange,
+  TEXT_FILTER_CONTAINS_FROM,
 } from '@karya/domain';
 import { type AnyColumn, and, asc, desc, inArray, or, type SQL, sql } from 'drizzle-orm';
 
@@ -43,9 +44,6 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 /** `operand ILIKE '%text%'`, with the text as a bound parameter. */
 export const containsText = (on: Operand, text: string): SQL => sql`${on} ILIKE ${`%${escapeLike(text)}%`}`;
 
-/** Below this many characters a list's text filter matches the start of the value, not anywhere in it. */
-export const CONTAINS_FROM_CHARS = 3;
-
 /**
  * A list's text filter. From 3 characters, "contains" (a trigram index serves it on a large table); a
  * shorter term matches the start of the value (`lower(col) LIKE 'ab%'`, served by a `lower(col)
@@ -53,7 +51,7 @@ export const CONTAINS_FROM_CHARS = 3;
  * the whole table.
  */
 export const matchText = (on: Operand, text: string): SQL =>
-  text.length >= CONTAINS_FROM_CHARS
+  text.length >= TEXT_FILTER_CONTAINS_FROM
     ? containsText(on, text)
     : sql`lower(${on}) LIKE ${`${escapeLike(text.toLowerCase())}%`}`;
 

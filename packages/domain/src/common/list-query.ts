@@ -22,6 +22,14 @@ export type ListSpec<F extends Record<string, FilterKind> = Record<string, Filte
   defaultSort?: { field: string; order: 'asc' | 'desc' };
 };
 
+/**
+ * A text filter means "contains" from this many characters; shorter terms match the start of the value
+ * (one or two letters occur in most rows, and the list's count would read the whole table).
+ */
+export const TEXT_FILTER_CONTAINS_FROM = 3;
+/** What the filter panels say under a text filter. */
+export const TEXT_FILTER_HINT = '1 or 2 letters match the start; 3 or more match anywhere';
+
 export const defineList = <F extends Record<string, FilterKind>>(spec: ListSpec<F>) => spec;
 
 export type DateRange = { start?: string; end?: string };

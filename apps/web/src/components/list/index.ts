@@ -19,6 +19,7 @@
 export * from './columns';
 export * from './display';
 export * from './filter-drawer';
+export * from './filter-text-input';
 export * from './hash-panel';
 export * from './layout';
 export * from './list-params';

@@ -1,3 +1,4 @@
+import { TEXT_FILTER_HINT } from '@karya/domain';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, meWith, Wrap, where } from '../../test/harness';
@@ -136,7 +137,11 @@ describe('tasks list', { timeout: 30_000 }, () => {
     answerList();
     show('/hrm/tasks#filter');
     const drawer = await screen.findByRole('dialog', { name: 'Filter Tasks' });
-    expect(within(drawer).getByRole('textbox', { name: 'Title' })).toBeTruthy();
+    const title = within(drawer).getByRole('textbox', { name: 'Title' });
+    // The field says how a short term matches (the server's rule, from packages/domain).
+    expect(document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      TEXT_FILTER_HINT,
+    );
     expect(within(drawer).queryByRole('checkbox', { name: /Deleted/ })).toBeNull();
     expect(within(drawer).queryByRole('textbox', { name: 'Assigned To' })).toBeNull();
   });

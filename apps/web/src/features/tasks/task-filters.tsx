@@ -1,11 +1,10 @@
 import { type DateRange, TASK_PRIORITIES, TASK_STATUSES } from '@karya/domain';
-import { Checkbox, MultiSelect, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import type { FilterDraft } from '../../components/list';
+import { type FilterDraft, FilterTextInput } from '../../components/list';
 import { UserMultiSelect, type UserNames } from '../users/user-pickers';
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 const range = (v: unknown): [string | null, string | null] => {
   const r = (v && typeof v === 'object' && !Array.isArray(v) ? v : {}) as DateRange;
@@ -57,11 +56,7 @@ export const TaskFilterFields = ({
   );
   return (
     <>
-      <TextInput
-        label="Title"
-        value={text(values.title)}
-        onChange={(e) => set('title', e.currentTarget.value)}
-      />
+      <FilterTextInput label="Title" value={values.title} onChange={(v) => set('title', v)} />
       <MultiSelect
         label="Status"
         data={[...TASK_STATUSES]}

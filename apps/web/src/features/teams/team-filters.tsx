@@ -1,9 +1,8 @@
 import type { NumberRange } from '@karya/domain';
-import { Checkbox, Group, NumberInput, TextInput } from '@mantine/core';
-import type { FilterDraft } from '../../components/list';
+import { Checkbox, Group, NumberInput } from '@mantine/core';
+import { type FilterDraft, FilterTextInput } from '../../components/list';
 import { UserMultiSelect } from '../users/user-pickers';
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 const bound = (v: unknown, key: keyof NumberRange): number | string => {
   const raw =
@@ -41,15 +40,11 @@ export const TeamFilterFields = ({
   );
   return (
     <>
-      <TextInput
-        label="Name"
-        value={text(values.name)}
-        onChange={(e) => set('name', e.currentTarget.value)}
-      />
-      <TextInput
+      <FilterTextInput label="Name" value={values.name} onChange={(v) => set('name', v)} />
+      <FilterTextInput
         label="Description"
-        value={text(values.description)}
-        onChange={(e) => set('description', e.currentTarget.value)}
+        value={values.description}
+        onChange={(v) => set('description', v)}
       />
       <Group grow gap="sm" align="flex-start">
         <NumberInput

@@ -1,9 +1,8 @@
 import { type DateRange, EMPLOYMENT_TYPES, GENDERS, MARITAL_STATUSES, USER_STATUSES } from '@karya/domain';
-import { MultiSelect, Select, Switch, TextInput } from '@mantine/core';
+import { MultiSelect, Select, Switch } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import type { FilterDraft } from '../../components/list';
+import { type FilterDraft, FilterTextInput } from '../../components/list';
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 const range = (v: unknown): [string | null, string | null] => {
   const r = (v && typeof v === 'object' && !Array.isArray(v) ? v : {}) as DateRange;
@@ -22,12 +21,7 @@ export const UserFilterFields = ({
 }) => {
   const { values, set } = draft;
   const textInput = (name: string, label: string, type = 'text') => (
-    <TextInput
-      label={label}
-      type={type}
-      value={text(values[name])}
-      onChange={(e) => set(name, e.currentTarget.value)}
-    />
+    <FilterTextInput label={label} type={type} value={values[name]} onChange={(v) => set(name, v)} />
   );
   // Single choices are stored as one-element lists: the API takes these filters as arrays.
   const single = (name: string, label: string, data: readonly string[]) => (
