@@ -2,27 +2,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/client.ts';
+import { postgresProblem, SERVICE_PG_URL } from './services.ts';
 
-/** The PostgreSQL server of the suite's second pass, or the one these machines run on 127.0.0.1. */
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = SERVICE_PG_URL;
+const problem = await postgresProblem();
+if (problem) console.warn(`[database.test] pool test SKIPPED: ${problem} (set TEST_DATABASE_URL).`);
 
-const pgAnswers = async () => {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-};
-const available = await pgAnswers();
-if (!available)
-  console.warn(
-    `[database.test] pool test SKIPPED: no PostgreSQL answers at ${PG_URL} (set TEST_DATABASE_URL).`,
-  );
-
-describe.skipIf(!available)('PostgreSQL pool', () => {
+describe.skipIf(Boolean(problem))('PostgreSQL pool', () => {
   const name = `karya_pool_${process.pid}_${Math.random().toString(16).slice(2, 8)}`;
   const admin = () => {
     const c = new pg.Client({ connectionString: PG_URL });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
 import { closeRedis, connectRedis } from '../src/platform/redis-stores.ts';
 import { SECURITY } from './helpers.ts';
+import { deleteRedisKeys, postgresProblem, SERVICE_PG_URL, SERVICE_REDIS_URL } from './services.ts';
 
 /**
  * Two real server processes (node + tsx, src/main.ts) on one PostgreSQL database and one Redis, as behind
@@ -16,8 +17,8 @@ import { SECURITY } from './helpers.ts';
  * sign-in limit counts across both. Skipped, saying why, where PostgreSQL or Redis does not answer.
  */
 
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PG_URL = SERVICE_PG_URL;
+const REDIS_URL = SERVICE_REDIS_URL;
 const PREFIX = `karya-mp:${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 const DB_NAME = `karya_mp_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
 /** Both processes sit "behind" this address: every request carries it as Origin (PUBLIC_URL). */
@@ -27,20 +28,7 @@ const ADMIN_PASSWORD = 'Admin@12345';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'karya-mp-'));
 const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-const postgresAnswers = async () => {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return `PostgreSQL at ${new URL(PG_URL).host} did not answer (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => {});
-  }
-};
-
-const pgProblem = await postgresAnswers();
+const pgProblem = await postgresProblem();
 const redis: Redis | null = await connectRedis(REDIS_URL).catch(() => null);
 const skipReason = [pgProblem, redis ? null : `Redis at ${REDIS_URL} did not answer`]
   .filter(Boolean)
@@ -53,12 +41,7 @@ if (skipReason)
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   if (!redis) return;
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== '0');
+  await deleteRedisKeys(redis, PREFIX);
   await closeRedis(redis);
 });
 

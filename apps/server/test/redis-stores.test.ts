@@ -27,6 +27,7 @@ import {
 } from '../src/platform/sessions.ts';
 import { openTestDatabase } from './db.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createTestApp, createUser, login, testClock } from './helpers.ts';
+import { deleteRedisKeys, SERVICE_REDIS_URL } from './services.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -34,7 +35,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 // A real Redis (REDIS_URL, or the local default); the Redis half is skipped, saying why, where none answers.
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = SERVICE_REDIS_URL;
 const PREFIX = `karya-test:${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 const redis: Redis | null = await connectRedis(REDIS_URL).catch((error: Error) => {
   console.warn(`[redis-stores.test] Redis tests SKIPPED: ${error.message}. Set REDIS_URL to run them.`);
@@ -43,13 +44,7 @@ const redis: Redis | null = await connectRedis(REDIS_URL).catch((error: Error) =
 
 /** Removes every key this run made (all under PREFIX). */
 const cleanRedis = async () => {
-  if (!redis) return;
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== '0');
+  if (redis) await deleteRedisKeys(redis, PREFIX);
 };
 
 afterAll(async () => {

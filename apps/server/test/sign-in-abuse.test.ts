@@ -1,6 +1,6 @@
 import { ERROR_CODES, OTP_MAX_TRIES } from '@karya/domain';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -67,6 +67,31 @@ const retryAfter = (res: LightMyRequestResponse) => {
   expect(value).toMatch(/^[1-9]\d*$/);
   return Number(value);
 };
+
+/** Password reset, step one, from an address (inject's default when none is given). */
+const askReset = (app: FastifyInstance, email: string, ip?: string) =>
+  call(app, {
+    method: 'POST',
+    url: '/api/auth/reset-password/send-otp',
+    payload: { method: 'email', email, ...SECURITY },
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+
+/** Password reset, step two: the code and a new password. */
+const resetWithCode = (app: FastifyInstance, email: string, otp: string, ip?: string) =>
+  call(app, {
+    method: 'POST',
+    url: '/api/auth/reset-password/verify-otp',
+    payload: {
+      method: 'email',
+      email,
+      otp,
+      newPassword: 'Reset@12345',
+      confirmNewPassword: 'Reset@12345',
+      ...SECURITY,
+    },
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
 
 /** Header names of an answer, minus those that differ on every response anyway. */
 const headerNames = (res: LightMyRequestResponse) =>
@@ -234,26 +259,6 @@ describe('known and unknown e-mails answer alike', () => {
   });
   afterAll(() => ctx.close());
 
-  const sendReset = (email: string, app = ctx.app) =>
-    call(app, {
-      method: 'POST',
-      url: '/api/auth/reset-password/send-otp',
-      payload: { method: 'email', email, ...SECURITY },
-    });
-  const resetWith = (email: string, otp: string) =>
-    call(ctx.app, {
-      method: 'POST',
-      url: '/api/auth/reset-password/verify-otp',
-      payload: {
-        method: 'email',
-        email,
-        otp,
-        newPassword: 'Reset@12345',
-        confirmNewPassword: 'Reset@12345',
-        ...SECURITY,
-      },
-    });
-
   it('sign-in: a wrong password, an unknown e-mail and a blocked account with a wrong password answer alike and cost one argon2 verification each', async () => {
     const u = await createUser(ctx.database);
     const blocked = await createUser(ctx.database, { overrides: { status: 'Blocked' } });
@@ -279,12 +284,12 @@ describe('known and unknown e-mails answer alike', () => {
   it('reset, step one: the same answer and headers, and the same 429 and Retry-After within 30 s', async () => {
     const u = await createUser(ctx.database);
     const ghost = `ghost.${u.id}@karya.test`;
-    const [known, unknown] = [await sendReset(u.email), await sendReset(ghost)];
+    const [known, unknown] = [await askReset(ctx.app, u.email), await askReset(ctx.app, ghost)];
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     expect(headerNames(unknown)).toEqual(headerNames(known));
     ctx.clock.advance(10_000);
-    const [knownAgain, unknownAgain] = [await sendReset(u.email), await sendReset(ghost)];
+    const [knownAgain, unknownAgain] = [await askReset(ctx.app, u.email), await askReset(ctx.app, ghost)];
     expect(knownAgain.statusCode).toBe(429);
     expect(unknownAgain.json()).toEqual(knownAgain.json());
     expect(retryAfter(knownAgain)).toBe(20);
@@ -294,7 +299,7 @@ describe('known and unknown e-mails answer alike', () => {
   it('reset, step one: an app with fresh counters (a restart, another process) still answers alike within 30 s', async () => {
     const u = await createUser(ctx.database);
     const ghost = `ghost.${u.id}@karya.test`;
-    expect((await sendReset(u.email)).statusCode).toBe(200);
+    expect((await askReset(ctx.app, u.email)).statusCode).toBe(200);
     const first = ctx.mailer.lastCodeFor(u.email)!;
     const mails = ctx.mailer.sent.length;
 
@@ -309,7 +314,7 @@ describe('known and unknown e-mails answer alike', () => {
     try {
       await other.ready();
       ctx.clock.advance(5000);
-      const [known, unknown] = [await sendReset(u.email, other), await sendReset(ghost, other)];
+      const [known, unknown] = [await askReset(other, u.email), await askReset(other, ghost)];
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
       // No second code went out; the first one still works.
@@ -317,19 +322,22 @@ describe('known and unknown e-mails answer alike', () => {
     } finally {
       await other.close();
     }
-    expect((await resetWith(u.email, first)).statusCode).toBe(200);
+    expect((await resetWithCode(ctx.app, u.email, first)).statusCode).toBe(200);
   });
 
   it('reset, step two: wrong, locked, expired and used codes read the same as an unknown e-mail', async () => {
     const u = await createUser(ctx.database);
     const ghost = `ghost.${u.id}@karya.test`;
     ctx.clock.advance(31_000);
-    await sendReset(u.email);
-    await sendReset(ghost);
+    await askReset(ctx.app, u.email);
+    await askReset(ctx.app, ghost);
     const code = ctx.mailer.lastCodeFor(u.email)!;
     const bad = code === '123456' ? '654321' : '123456';
     const same = async (label: string, otp: string) => {
-      const [known, unknown] = [await resetWith(u.email, otp), await resetWith(ghost, otp)];
+      const [known, unknown] = [
+        await resetWithCode(ctx.app, u.email, otp),
+        await resetWithCode(ctx.app, ghost, otp),
+      ];
       expect(known.statusCode, label).toBe(400);
       expect(known.json(), label).toMatchObject({ message: RESET_REFUSED });
       expect(unknown.json(), label).toEqual(known.json());
@@ -338,15 +346,15 @@ describe('known and unknown e-mails answer alike', () => {
     await same('the right code after five wrong tries', code);
 
     ctx.clock.advance(31_000);
-    await sendReset(u.email);
+    await askReset(ctx.app, u.email);
     const fresh = ctx.mailer.lastCodeFor(u.email)!;
     ctx.clock.advance(10 * MINUTE);
     await same('an expired code', fresh);
 
     ctx.clock.advance(31_000);
-    await sendReset(u.email);
+    await askReset(ctx.app, u.email);
     const last = ctx.mailer.lastCodeFor(u.email)!;
-    expect((await resetWith(u.email, last)).statusCode).toBe(200);
+    expect((await resetWithCode(ctx.app, u.email, last)).statusCode).toBe(200);
     await same('a used code', last);
   });
 });
@@ -376,19 +384,6 @@ describe('one-time codes', () => {
       );
     return { ...u, send, verify, code: () => ctx.mailer.lastCodeFor(u.email)! };
   };
-  const resetWith = (email: string, otp: string) =>
-    call(ctx.app, {
-      method: 'POST',
-      url: '/api/auth/reset-password/verify-otp',
-      payload: {
-        method: 'email',
-        email,
-        otp,
-        newPassword: 'Reset@12345',
-        confirmNewPassword: 'Reset@12345',
-        ...SECURITY,
-      },
-    });
 
   it('a code works until its 10th minute and not from then on', async () => {
     const early = await unverified();
@@ -413,9 +408,12 @@ describe('one-time codes', () => {
     });
     expect(sent.statusCode).toBe(200);
     const code = ctx.mailer.lastCodeFor(u.email)!;
-    const both = await Promise.all([resetWith(u.email, code), resetWith(u.email, code)]);
+    const both = await Promise.all([
+      resetWithCode(ctx.app, u.email, code),
+      resetWithCode(ctx.app, u.email, code),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    expect((await resetWith(u.email, code)).statusCode).toBe(400);
+    expect((await resetWithCode(ctx.app, u.email, code)).statusCode).toBe(400);
   });
 
   it('wrong guesses in parallel still get five tries at most, then the right code is refused', async () => {
@@ -469,50 +467,28 @@ describe('password reset: limits per address and per account', () => {
   });
   afterAll(() => ctx.close());
 
-  const ask = (email: string, ip: string) =>
-    call(ctx.app, {
-      method: 'POST',
-      url: '/api/auth/reset-password/send-otp',
-      payload: { method: 'email', email, ...SECURITY },
-      remoteAddress: ip,
-    });
-  const guess = (email: string, otp: string, ip: string) =>
-    call(ctx.app, {
-      method: 'POST',
-      url: '/api/auth/reset-password/verify-otp',
-      payload: {
-        method: 'email',
-        email,
-        otp,
-        newPassword: 'Reset@12345',
-        confirmNewPassword: 'Reset@12345',
-        ...SECURITY,
-      },
-      remoteAddress: ip,
-    });
-
   it('one address may ask for 20 resets (any e-mails) per window, then gets the same 429 for every e-mail', async () => {
     const ip = newIp();
     const known = await createUser(ctx.database);
     for (let i = 0; i < RESET_LIMITS.requestsPerIp; i++)
-      expect((await ask(`nobody${i}@karya.test`, ip)).statusCode).toBe(200);
-    const forKnown = await ask(known.email, ip);
-    const forUnknown = await ask('nobody.else@karya.test', ip);
+      expect((await askReset(ctx.app, `nobody${i}@karya.test`, ip)).statusCode).toBe(200);
+    const forKnown = await askReset(ctx.app, known.email, ip);
+    const forUnknown = await askReset(ctx.app, 'nobody.else@karya.test', ip);
     expect(forKnown.statusCode).toBe(429);
     expect(forKnown.json()).toEqual(forUnknown.json());
     const wait = retryAfter(forKnown);
     expect(wait).toBeLessThanOrEqual(RESET_LIMITS.windowSeconds);
     expect(wait).toBeGreaterThan(RESET_LIMITS.windowSeconds - 60);
     // Another address is not affected; the window ends.
-    expect((await ask(known.email, newIp())).statusCode).toBe(200);
+    expect((await askReset(ctx.app, known.email, newIp())).statusCode).toBe(200);
     ctx.clock.advance(RESET_LIMITS.windowSeconds * 1000 + 1000);
-    expect((await ask('nobody.later@karya.test', ip)).statusCode).toBe(200);
+    expect((await askReset(ctx.app, 'nobody.later@karya.test', ip)).statusCode).toBe(200);
   });
 
   it('20 wrong codes from one address, across accounts, stop even the right code until the window ends', async () => {
     const ip = newIp();
     const victim = await createUser(ctx.database);
-    expect((await ask(victim.email, newIp())).statusCode).toBe(200);
+    expect((await askReset(ctx.app, victim.email, newIp())).statusCode).toBe(200);
     const code = ctx.mailer.lastCodeFor(victim.email)!;
     const others = [];
     for (let i = 0; i < 4; i++) others.push(await createUser(ctx.database));
@@ -520,30 +496,30 @@ describe('password reset: limits per address and per account', () => {
     for (const o of others)
       for (let i = 0; i < RESET_LIMITS.wrongCodesPerIp / 4; i++) {
         const wrong = String(100000 + ++n);
-        expect((await guess(o.email, wrong, ip)).statusCode).toBe(400);
+        expect((await resetWithCode(ctx.app, o.email, wrong, ip)).statusCode).toBe(400);
       }
-    const blocked = await guess(victim.email, code, ip);
+    const blocked = await resetWithCode(ctx.app, victim.email, code, ip);
     expect(blocked.statusCode).toBe(429);
     expect(retryAfter(blocked)).toBeLessThanOrEqual(RESET_LIMITS.windowSeconds);
     // From another address the right code still works: the limit is the address's, not the account's.
-    expect((await guess(victim.email, code, newIp())).statusCode).toBe(200);
+    expect((await resetWithCode(ctx.app, victim.email, code, newIp())).statusCode).toBe(200);
   });
 
   it('an account gets at most 10 codes a day; past that the answer is the same and nothing is sent', async () => {
     const u = await createUser(ctx.database);
     const sentTo = () => ctx.mailer.sent.filter((m) => m.to === u.email).length;
     for (let i = 0; i < RESET_LIMITS.codesPerAccountPerDay; i++) {
-      expect((await ask(u.email, newIp())).statusCode).toBe(200);
+      expect((await askReset(ctx.app, u.email, newIp())).statusCode).toBe(200);
       ctx.clock.advance(31_000);
     }
     expect(sentTo()).toBe(RESET_LIMITS.codesPerAccountPerDay);
-    const more = await ask(u.email, newIp());
-    const unknown = await ask('nobody.daily@karya.test', newIp());
+    const more = await askReset(ctx.app, u.email, newIp());
+    const unknown = await askReset(ctx.app, 'nobody.daily@karya.test', newIp());
     expect(more.statusCode).toBe(200);
     expect(more.json()).toEqual(unknown.json());
     expect(sentTo()).toBe(RESET_LIMITS.codesPerAccountPerDay);
     ctx.clock.advance(24 * 3600 * 1000);
-    expect((await ask(u.email, newIp())).statusCode).toBe(200);
+    expect((await askReset(ctx.app, u.email, newIp())).statusCode).toBe(200);
     expect(sentTo()).toBe(RESET_LIMITS.codesPerAccountPerDay + 1);
   });
 });

@@ -72,6 +72,22 @@ export const openPostgres = async (url: string, max = 10, logger?: Logger): Prom
   };
 };
 
+/**
+ * A statement prepared once per database and reused (the hot paths of every request: built and parsed
+ * once, not per call).
+ */
+export const preparedPerDb = <Q>(build: (db: Db) => Q) => {
+  const cache = new WeakMap<Db, Q>();
+  return (db: Db) => {
+    let query = cache.get(db);
+    if (!query) {
+      query = build(db);
+      cache.set(db, query);
+    }
+    return query;
+  };
+};
+
 /** A logger that appends each statement and its parameters to a file as one JSON line (diagnostics). */
 export const fileSqlTrace = (file: string): Logger => ({
   logQuery: (query, params) => appendFileSync(file, `${JSON.stringify({ sql: query, params })}\n`),

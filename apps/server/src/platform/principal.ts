@@ -1,6 +1,6 @@
 import { effectivePermissions, isRoleExpired, isSuperAdminRoleName, type PermissionSet } from '@karya/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, preparedPerDb } from '../db/client.ts';
 import { roles, userRoles, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 
@@ -29,15 +29,15 @@ export const rolesOfUser = (db: Db, userId: string) =>
  * The user and their roles in one round trip, prepared once per database: this runs on every signed-in
  * request, so it is the hottest query of the server (see the benchmark).
  */
-const preparedPrincipal = new WeakMap<Db, ReturnType<typeof preparePrincipalQuery>>();
-const preparePrincipalQuery = (db: Db) =>
+const principalQuery = preparedPerDb((db) =>
   db
     .select({ user: users, role: roles })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('karya_principal');
+    .prepare('karya_principal'),
+);
 
 export const loadPrincipal = async (
   db: Db,
@@ -45,12 +45,7 @@ export const loadPrincipal = async (
   userId: string,
   sessionTokenHash: string,
 ): Promise<Principal | null> => {
-  let query = preparedPrincipal.get(db);
-  if (!query) {
-    query = preparePrincipalQuery(db);
-    preparedPrincipal.set(db, query);
-  }
-  const rows = await query.execute({ userId });
+  const rows = await principalQuery(db).execute({ userId });
   const user = rows[0]?.user;
   if (!user) return null;
   return principalFrom(

@@ -3,15 +3,14 @@ import { Redis } from 'ioredis';
 import type { Clock } from './clock.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import {
-  ABSOLUTE_TTL_MS,
   hashToken,
   IDLE_TTL_MS,
   isLive,
-  newToken,
-  REMEMBER_TTL_MS,
+  isTokenShaped,
+  needsTouch,
+  newSession,
   type SessionRecord,
   type SessionStore,
-  TOUCH_EVERY_MS,
 } from './sessions.ts';
 
 /**
@@ -176,16 +175,8 @@ export const redisSessionStore = (redis: Redis, clock: Clock, prefix = 'karya:')
 
   return {
     async create(s) {
-      const token = newToken();
       const now = clock.now();
-      const record: SessionRecord = {
-        tokenHash: hashToken(token),
-        userId: s.userId,
-        remember: s.remember,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + (s.remember ? REMEMBER_TTL_MS : ABSOLUTE_TTL_MS)),
-      };
+      const { token, record } = newSession(s, now);
       await redis.eval(
         CREATE_SESSION,
         2,
@@ -200,7 +191,7 @@ export const redisSessionStore = (redis: Redis, clock: Clock, prefix = 'karya:')
       return { token, record };
     },
     async get(token) {
-      if (!token || token.length > 100) return null;
+      if (!isTokenShaped(token)) return null;
       const tokenHash = hashToken(token);
       const raw = await redis.get(sessionKey(tokenHash));
       if (raw === null) return null;
@@ -210,7 +201,7 @@ export const redisSessionStore = (redis: Redis, clock: Clock, prefix = 'karya:')
         await remove(tokenHash, record?.userId ?? null);
         return null;
       }
-      if (now.getTime() - record.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      if (needsTouch(record, now)) {
         const stored = { ...(JSON.parse(raw) as StoredSession), lastSeenAt: now.getTime() };
         record.lastSeenAt = now;
         // XX: only while it still exists, so a touch racing a logout elsewhere cannot bring it back.

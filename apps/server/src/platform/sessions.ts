@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, preparedPerDb } from '../db/client.ts';
 import { roles, sessions, userRoles, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import type { RoleRow, UserRow } from './principal.ts';
@@ -42,6 +42,29 @@ export type SessionStore = {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
+/** A new session's cookie token and its record (every store keeps the same record). */
+export const newSession = (s: NewSession, now: Date): { token: string; record: SessionRecord } => {
+  const token = newToken();
+  return {
+    token,
+    record: {
+      tokenHash: hashToken(token),
+      userId: s.userId,
+      remember: s.remember,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + (s.remember ? REMEMBER_TTL_MS : ABSOLUTE_TTL_MS)),
+    },
+  };
+};
+
+/** A cookie value that could be a token at all (anything else is not looked up). */
+export const isTokenShaped = (token: string) => token.length > 0 && token.length <= 100;
+
+/** lastSeenAt is written at most once a minute, so reads stay reads. */
+export const needsTouch = (s: SessionRecord, now: Date) =>
+  now.getTime() - s.lastSeenAt.getTime() > TOUCH_EVERY_MS;
+
 export const isLive = (s: SessionRecord, now: Date) => {
   if (s.expiresAt.getTime() <= now.getTime()) return false;
   if (!s.remember && now.getTime() - s.lastSeenAt.getTime() > IDLE_TTL_MS) return false;
@@ -52,8 +75,7 @@ export const isLive = (s: SessionRecord, now: Date) => {
  * The session, its user and the user's roles in one prepared statement: the first thing every signed-in
  * request does, so one round trip instead of three (see the benchmark).
  */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionWithHolder>>();
-const prepareSessionWithHolder = (db: Db) =>
+const sessionWithHolder = preparedPerDb((db) =>
   db
     .select({ session: sessions, user: users, role: roles })
     .from(sessions)
@@ -61,28 +83,13 @@ const prepareSessionWithHolder = (db: Db) =>
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('karya_session_holder');
-const sessionWithHolder = (db: Db) => {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepareSessionWithHolder(db);
-    prepared.set(db, query);
-  }
-  return query;
-};
+    .prepare('karya_session_holder'),
+);
 
 export const dbSessionStore = (db: Db, clock: Clock): SessionStore => ({
   async create(s) {
-    const token = newToken();
     const now = clock.now();
-    const record: SessionRecord = {
-      tokenHash: hashToken(token),
-      userId: s.userId,
-      remember: s.remember,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + (s.remember ? REMEMBER_TTL_MS : ABSOLUTE_TTL_MS)),
-    };
+    const { token, record } = newSession(s, now);
     await db.insert(sessions).values({
       ...record,
       ipAddress: s.ipAddress ?? null,
@@ -93,7 +100,7 @@ export const dbSessionStore = (db: Db, clock: Clock): SessionStore => ({
     return { token, record };
   },
   async get(token) {
-    if (!token || token.length > 100) return null;
+    if (!isTokenShaped(token)) return null;
     const tokenHash = hashToken(token);
     const rows = await sessionWithHolder(db).execute({ tokenHash });
     const first = rows[0];
@@ -107,7 +114,7 @@ export const dbSessionStore = (db: Db, clock: Clock): SessionStore => ({
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
       return null;
     }
-    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    if (needsTouch(row, now)) {
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
       row.lastSeenAt = now;
     }
