@@ -1,19 +1,18 @@
 /**
- * The list-page kit. A record list is put together like this (see each export's doc comment):
+ * The list-page kit. A record type's list page is a declaration handed to `RecordListPage` (GUIDE
+ * convention 13): columns, card, filter fields, sort options, chips, the resource whose permissions gate
+ * it, its search call and texts; the kit owns the rest. The pieces below are exported for lists of a
+ * different shape (and are what RecordListPage is made of):
  *
  * ```tsx
- * const list = useListParams('taskLimit', { spec: taskListSpec, storeFiltersKey: 'taskFilters' });
- * const columns = useColumnArrangement('taskFields', TASK_COLUMNS); // ColumnDef<Task>[] defined outside
- * const [layout, setLayout] = useListLayout('taskLayout', 'grid');
- * const selection = useSelection(list.query); // empties when page, sort or filters change
- * // header: <SelectionModeToggle selection={selection} /> <SortMenu .../> <LayoutToggle value={layout}
- * //   onChange={setLayout} /> <ColumnArrangementButton />   (PageHeader `filter` opens #filter)
- * // body: layout === 'list'
- * //   ? <RecordTable label="Tasks" rows={rows} columns={columns.visibleColumns} getId getLabel onOpen selection={selection} />
- * //   : <RecordGrid label="Tasks" rows={rows} renderCard={...} getId getLabel onOpen selection={selection} />
- * // <BulkActionBar selection={selection} pageIds={rows.map(getId)}>{(ids) => <Button ...>Delete</Button>}</BulkActionBar>
- * // <PaginationBar .../> <FilterDrawer list={list} title="Filter Tasks">...</FilterDrawer>
- * // <ColumnArrangementDialog columns={columns} />
+ * <RecordListPage
+ *   resource="task" title="Tasks" plural="tasks" spec={taskListSpec} useList={useTasksList}
+ *   storage={{ limit: 'taskLimit', filters: 'taskFilters', fields: 'taskFields', layout: 'taskLayout' }}
+ *   getId={(t) => t._id} getLabel={(t) => t.title} href={(id) => `/hrm/tasks/${id}`}
+ *   card={(t) => <TaskCard task={t} />} table={{ columns: TASK_COLUMNS }} sortOptions={TASK_SORT_OPTIONS}
+ *   filters={{ title: 'Filter Tasks', fields: ({ draft, canSeeDeleted }) => <TaskFilterFields ... /> }}
+ *   bulk={useTaskLifecycle()} emptyText="No tasks found"
+ * />
  * ```
  */
 export * from './columns';
@@ -27,6 +26,7 @@ export * from './list-states';
 export * from './pagination-bar';
 export * from './quick-date-chips';
 export * from './record-grid';
+export * from './record-list-page';
 export * from './record-table';
 export * from './search-input';
 export * from './search-palette';

@@ -1,0 +1,349 @@
+import type { ListPage, ListQuery, ListSpec } from '@karya/domain';
+import {
+  ActionIcon,
+  Affix,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Menu,
+  Stack,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconColumns3, IconDots, IconFilter, IconPlus } from '@tabler/icons-react';
+import type { QueryKey } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../app/auth';
+import { messageOf } from '../../lib/notify';
+import { PageHeader } from '../page-header';
+import {
+  COLUMN_ARRANGEMENT_HASH,
+  ColumnArrangementButton,
+  ColumnArrangementDialog,
+  type ColumnDef,
+  useColumnArrangement,
+} from './columns';
+import { FILTER_HASH, type FilterDraft, FilterDrawer } from './filter-drawer';
+import { useHashPanel } from './hash-panel';
+import { LayoutToggle, type ListLayout, useListLayout } from './layout';
+import { type ListParams, useListParams } from './list-params';
+import { EmptyState, ErrorState, ListSkeleton } from './list-states';
+import { PaginationBar } from './pagination-bar';
+import { QuickDateChips } from './quick-date-chips';
+import { RecordGrid } from './record-grid';
+import { RecordTable } from './record-table';
+import {
+  type PaletteItem,
+  SearchPalette,
+  SearchPaletteButton,
+  useSearchPaletteHotkey,
+} from './search-palette';
+import { BulkActionBar, SelectionModeToggle, useSelection } from './selection';
+import { SortMenu, type SortOption } from './sort-menu';
+
+const NO_COLUMNS: readonly never[] = [];
+
+/** Size of the floating create button plus its offset from the bottom (56 + 24) and a gap. */
+export const FLOATING_BUTTON_CLEARANCE = 56 + 24 + 16;
+
+/** The part of a TanStack `useQuery` result of a list page the kit reads. */
+export type ListQueryState<D> = {
+  data?: D;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/** The bulk calls of a record type (`useRecordLifecycle` with the bulk api); each resolves true on success. */
+export type BulkLifecycle = {
+  running: boolean;
+  bulkRemove?: (ids: string[]) => Promise<boolean>;
+  bulkRestore?: (ids: string[]) => Promise<boolean>;
+  bulkRemovePermanently?: (ids: string[]) => Promise<boolean>;
+};
+
+/** What a filter panel's fields get: the draft and whether the Deleted filters may be offered. */
+export type FilterFieldsContext = { draft: FilterDraft; canSeeDeleted: boolean };
+
+export type RecordListPageProps<K extends string, T, S = T> = {
+  /** The resource whose permissions gate create, the bulk actions, the Deleted filter and search ('task'). */
+  resource: string;
+  /** Page title ('Tasks'); the table or grid's accessible name is `label` (defaults to the title). */
+  title: string;
+  label?: string;
+  /** The plural noun in the answer's keys and in texts: 'tasks' → data.tasks, data.tasksCount, 'Deleted tasks'. */
+  plural: K;
+  spec: ListSpec;
+  /** localStorage keys: page size (required), filters, column arrangement and layout. */
+  storage: { limit: string; filters?: string; fields?: string; layout?: string };
+  /** The list query hook of the record type, e.g. useTasksList. */
+  useList: (query: ListQuery) => ListQueryState<ListPage<K, T>>;
+  getId: (row: T) => string;
+  getLabel: (row: T) => string;
+  /** The record's page, opened from a row, a card (unless `cardLinks`) or the palette. */
+  href: (id: string) => string;
+  card: (row: T) => ReactNode;
+  /** The card holds its own links and menu: a click on it does not open the record. */
+  cardLinks?: boolean;
+  /** The list layout: a table of these columns beside the grid of cards, with the column dialog. */
+  table?: { columns: readonly ColumnDef<T>[]; minWidth?: number; defaultLayout?: ListLayout };
+  sortOptions: readonly SortOption[];
+  /** The list's own quick filters (status chips, a search box), before the quick-date chips. */
+  chips?: (list: ListParams) => ReactNode;
+  /** Quick-date chips on a date filter, e.g. { filter: 'createdAt', label: 'Created' }. */
+  quickDates?: { filter: string; label: string };
+  filters: { title: string; fields: (ctx: FilterFieldsContext) => ReactNode };
+  /** Which actions show the Deleted filter (spec 1 §6 adds bulk-restore for users); default restore. */
+  deletedFilterNeeds?: readonly string[];
+  /** The Ctrl+K palette; it needs suggestion on the resource unless it searches through the list (`read`). */
+  search?: {
+    title: string;
+    placeholder: string;
+    needs?: 'suggestion' | 'read';
+    queryKey: (text: string) => QueryKey;
+    search: (text: string, signal: AbortSignal) => Promise<S[]>;
+    toItem: (result: S) => PaletteItem;
+    emptyText: string;
+  };
+  /** Create: a link in the header, or a floating button that opens a modal under a hash (needs create). */
+  create?:
+    | { label: string; to: string }
+    | { label: string; hash: string; modal: (props: { opened: boolean; onClose: () => void }) => ReactNode };
+  /** Bulk Delete / Restore / Delete Permanently, each shown by its permission and the Deleted state. */
+  bulk?: BulkLifecycle;
+  emptyText: string;
+};
+
+/**
+ * A record type's list page, put together from the kit (GUIDE convention 13, like react-admin's <List>):
+ * the page declares its columns, card, filters, sort options, chips, search and texts; this owns the
+ * header actions, chips row, toolbar, states, table or grid, selection and bulk bar, pagination, filter
+ * drawer, column dialog, Ctrl+K palette, create button and the announced count.
+ */
+export const RecordListPage = <K extends string, T, S = T>(props: RecordListPageProps<K, T, S>) => {
+  const { resource, plural, storage, table, search, create, bulk } = props;
+  const { can } = useCan();
+  const navigate = useNavigate();
+  const list = useListParams(storage.limit, { spec: props.spec, storeFiltersKey: storage.filters });
+  const query = props.useList(list.query);
+  const columns = useColumnArrangement(storage.fields ?? `${plural}Fields`, table?.columns ?? NO_COLUMNS);
+  const [storedLayout, setLayout] = useListLayout(storage.layout ?? `${plural}Layout`, table?.defaultLayout);
+  const layout = table ? storedLayout : 'grid';
+  const selection = useSelection(list.query);
+  const filterPanel = useHashPanel(FILTER_HASH);
+  const columnsPanel = useHashPanel(COLUMN_ARRANGEMENT_HASH);
+  const createPanel = useHashPanel(create && 'hash' in create ? create.hash : '#create');
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  const canSearch = Boolean(search) && can(resource, search?.needs ?? 'suggestion');
+  useSearchPaletteHotkey(openPalette, canSearch);
+
+  const canCreate = Boolean(create) && can(resource, 'create');
+  const floatingCreate = canCreate && create && 'hash' in create ? create : undefined;
+  const canSeeDeleted = (props.deletedFilterNeeds ?? ['restore']).some((action) => can(resource, action));
+  const showingDeleted = list.filters.isDeleted === true;
+  const allowed = {
+    remove: Boolean(bulk?.bulkRemove) && !showingDeleted && can(resource, 'bulk-delete'),
+    restore: Boolean(bulk?.bulkRestore) && showingDeleted && can(resource, 'bulk-restore'),
+    purge: Boolean(bulk?.bulkRemovePermanently) && showingDeleted && can(resource, 'bulk-delete-permanently'),
+  };
+  const canSelect = allowed.remove || allowed.restore || allowed.purge;
+
+  const data = query.data;
+  const rows: readonly T[] = data?.[plural] ?? [];
+  const total = data?.[`${plural}Count`] as number | undefined;
+  const label = props.label ?? props.title;
+  const open = (row: T) => navigate(props.href(props.getId(row)));
+  const retry = () => query.refetch();
+  const selecting = canSelect ? selection : undefined;
+
+  const runBulk = async (action: ((ids: string[]) => Promise<boolean>) | undefined, ids: string[]) => {
+    if (action && (await action(ids))) selection.clear();
+  };
+  const bulkButton =
+    (text: string, action: BulkLifecycle['bulkRemove'], danger: boolean) => (ids: string[]) => (
+      <Button
+        size="xs"
+        color={danger ? 'red' : undefined}
+        disabled={ids.length === 0 || bulk?.running}
+        onClick={() => runBulk(action, ids)}
+      >
+        {text}
+      </Button>
+    );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={props.title}
+        filter
+        actions={
+          <>
+            {canSearch && search && <SearchPaletteButton tooltip={search.title} onOpen={openPalette} />}
+            {table && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="default" size="lg" aria-label="More options" hiddenFrom="sm">
+                    <IconDots size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconFilter size={14} aria-hidden />} onClick={filterPanel.open}>
+                    Filter
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconColumns3 size={14} aria-hidden />} onClick={columnsPanel.open}>
+                    Column Arrangement
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
+            {canCreate && create && 'to' in create && (
+              <Button component={Link} to={create.to} leftSection={<IconPlus size={16} aria-hidden />}>
+                {create.label}
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      {(props.chips || props.quickDates) && (
+        <Group gap="sm" align="center" wrap="wrap">
+          {props.chips?.(list)}
+          {props.quickDates && (
+            <QuickDateChips
+              label={props.quickDates.label}
+              value={list.filters[props.quickDates.filter]}
+              onChange={(range) => list.setFilter(props.quickDates!.filter, range)}
+            />
+          )}
+        </Group>
+      )}
+
+      <Group gap="xs" justify="flex-end" wrap="wrap">
+        {showingDeleted && (
+          <Badge color="red" variant="light" mr="auto">
+            Deleted {plural}
+          </Badge>
+        )}
+        {canSelect && <SelectionModeToggle selection={selection} />}
+        <SortMenu
+          options={props.sortOptions}
+          sortBy={list.sortBy}
+          sortOrder={list.sortOrder}
+          onChange={list.setSort}
+        />
+        {table && <LayoutToggle value={layout} onChange={setLayout} />}
+        {table && <ColumnArrangementButton iconOnly />}
+      </Group>
+
+      <VisuallyHidden aria-live="polite" role="status">
+        {total !== undefined ? `${total} ${plural} found` : ''}
+      </VisuallyHidden>
+
+      {query.isPending ? (
+        <ListSkeleton />
+      ) : query.isError && !data ? (
+        <ErrorState message={messageOf(query.error)} onRetry={retry} />
+      ) : rows.length === 0 ? (
+        <EmptyState message={props.emptyText} />
+      ) : (
+        <div
+          style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          aria-busy={query.isFetching}
+        >
+          {table && layout === 'list' ? (
+            <RecordTable
+              label={label}
+              rows={rows}
+              columns={columns.visibleColumns}
+              getId={props.getId}
+              getLabel={props.getLabel}
+              onOpen={open}
+              selection={selecting}
+              minWidth={table.minWidth}
+            />
+          ) : (
+            <RecordGrid
+              label={label}
+              rows={rows}
+              getId={props.getId}
+              getLabel={props.getLabel}
+              onOpen={props.cardLinks ? undefined : open}
+              selection={selecting}
+              renderCard={props.card}
+            />
+          )}
+          {query.isError && <ErrorState message={messageOf(query.error)} onRetry={retry} />}
+        </div>
+      )}
+
+      {canSelect && (
+        <BulkActionBar selection={selection} pageIds={rows.map(props.getId)}>
+          {(ids) => (
+            <>
+              {allowed.remove && bulkButton('Delete', bulk?.bulkRemove, true)(ids)}
+              {allowed.restore && bulkButton('Restore', bulk?.bulkRestore, false)(ids)}
+              {allowed.purge && bulkButton('Delete Permanently', bulk?.bulkRemovePermanently, true)(ids)}
+            </>
+          )}
+        </BulkActionBar>
+      )}
+
+      {total !== undefined && total > 0 && (
+        <PaginationBar
+          page={list.page}
+          limit={list.limit}
+          total={total}
+          onPageChange={list.setPage}
+          onLimitChange={list.setLimit}
+        />
+      )}
+
+      <FilterDrawer list={list} title={props.filters.title}>
+        {(draft) => props.filters.fields({ draft, canSeeDeleted })}
+      </FilterDrawer>
+      {table && <ColumnArrangementDialog columns={columns} />}
+
+      {canSearch && search && (
+        <SearchPalette<S>
+          opened={paletteOpen}
+          onClose={() => setPaletteOpen(false)}
+          title={search.title}
+          placeholder={search.placeholder}
+          queryKey={search.queryKey}
+          search={search.search}
+          toItem={search.toItem}
+          onSelect={(result) => navigate(props.href(search.toItem(result).id))}
+          emptyText={search.emptyText}
+        />
+      )}
+
+      {floatingCreate && (
+        <>
+          {/* Room below the list and pagination, so the floating button never covers the last row or card. */}
+          <Box h={FLOATING_BUTTON_CLEARANCE - 16} aria-hidden data-testid="create-button-clearance" />
+          {!selection.mode && (
+            <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
+              <Tooltip label={floatingCreate.label} position="left">
+                <ActionIcon
+                  size={56}
+                  radius="xl"
+                  aria-label={floatingCreate.label}
+                  onClick={createPanel.open}
+                >
+                  <IconPlus size={26} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Affix>
+          )}
+        </>
+      )}
+      {floatingCreate?.modal({ opened: createPanel.opened, onClose: createPanel.close })}
+    </Stack>
+  );
+};
