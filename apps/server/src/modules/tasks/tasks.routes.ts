@@ -1,10 +1,11 @@
-import { bulkIdsSchema, objectIdSchema, taskFormSchema, taskListSpec } from '@karya/domain';
+import { objectIdSchema, taskFormSchema, taskListSpec } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { bulkOutcome, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
@@ -23,7 +24,7 @@ const tags = ['HR tasks'];
 const SCOPE_TEXT =
   ' Without view-all on task, only tasks assigned to or created by the caller exist (404 otherwise).';
 
-/** Spec 2 §7 "Tasks". The bulk paths are registered before /:id so "bulk" is never read as an id. */
+/** Spec 2 §7 "Tasks". */
 export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -38,47 +39,6 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     },
     async (request) =>
       ok(TASK.listed, await listTasks(deps.db, principalOf(request), parseList(request.query, taskListSpec))),
-  );
-
-  r.delete(
-    '/hrm/tasks/bulk',
-    {
-      config: { access: permission('task', 'bulk-delete') },
-      schema: { tags, summary: 'Delete tasks (soft), at most 100', body: bulkIdsSchema },
-    },
-    async (request) => {
-      const { message, result } = await bulkTasks(deps, principalOf(request), 'delete', request.body.ids);
-      return ok(message, result);
-    },
-  );
-
-  r.patch(
-    '/hrm/tasks/bulk/restore',
-    {
-      config: { access: permission('task', 'bulk-restore') },
-      schema: { tags, summary: 'Restore deleted tasks, at most 100', body: bulkIdsSchema },
-    },
-    async (request) => {
-      const { message, result } = await bulkTasks(deps, principalOf(request), 'restore', request.body.ids);
-      return ok(message, result);
-    },
-  );
-
-  r.delete(
-    '/hrm/tasks/bulk/permanent',
-    {
-      config: { access: permission('task', 'bulk-delete-permanently') },
-      schema: { tags, summary: 'Delete deleted tasks for good, at most 100', body: bulkIdsSchema },
-    },
-    async (request) => {
-      const { message, result } = await bulkTasks(
-        deps,
-        principalOf(request),
-        'deletePermanently',
-        request.body.ids,
-      );
-      return ok(message, result);
-    },
   );
 
   r.get(
@@ -115,30 +75,36 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       ok(TASK.updated, await updateTask(deps, principalOf(request), request.params.id, request.body)),
   );
 
-  r.delete(
-    '/hrm/tasks/:id',
-    {
-      config: { access: permission('task', 'delete') },
-      schema: {
-        tags,
-        summary: 'Delete a task; a deleted task is deleted permanently',
-        description:
-          'On a task already deleted this is the permanent delete and needs delete-permanently too.',
-        params: idParams,
+  // Spec 2 §7: no /permanent route; DELETE on a deleted task is the permanent delete (the service checks
+  // delete-permanently too).
+  registerLifecycleRoutes(app, {
+    base: '/hrm/tasks',
+    tags,
+    noun: { one: 'task', many: 'tasks' },
+    remove: {
+      access: permission('task', 'delete'),
+      summary: 'Delete a task; a deleted task is deleted permanently',
+      description: 'On a task already deleted this is the permanent delete and needs delete-permanently too.',
+      run: async (principal, id) => ({ message: await deleteTask(deps, principal, id) }),
+    },
+    restore: {
+      access: permission('task', 'restore'),
+      run: async (principal, id) => {
+        await restoreTask(deps, principal, id);
+        return { message: TASK.restored };
       },
     },
-    async (request) => ok(await deleteTask(deps, principalOf(request), request.params.id), null),
-  );
-
-  r.patch(
-    '/hrm/tasks/:id/restore',
-    {
-      config: { access: permission('task', 'restore') },
-      schema: { tags, summary: 'Restore a deleted task', params: idParams },
+    bulkRemove: {
+      access: permission('task', 'bulk-delete'),
+      run: (principal, ids) => bulkOutcome(bulkTasks(deps, principal, 'delete', ids)),
     },
-    async (request) => {
-      await restoreTask(deps, principalOf(request), request.params.id);
-      return ok(TASK.restored, null);
+    bulkRestore: {
+      access: permission('task', 'bulk-restore'),
+      run: (principal, ids) => bulkOutcome(bulkTasks(deps, principal, 'restore', ids)),
     },
-  );
+    bulkRemovePermanently: {
+      access: permission('task', 'bulk-delete-permanently'),
+      run: (principal, ids) => bulkOutcome(bulkTasks(deps, principal, 'deletePermanently', ids)),
+    },
+  });
 };

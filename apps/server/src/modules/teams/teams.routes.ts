@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
@@ -98,39 +99,27 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       ok(TEAM.updated, await updateTeam(deps, principalOf(request), request.params.id, request.body)),
   );
 
-  r.delete(
-    '/admin/teams/:id',
-    {
-      config: { access: permission('team', 'delete') },
-      schema: { tags, summary: 'Delete a team (soft)', params: idParams },
+  registerLifecycleRoutes(app, {
+    base: '/admin/teams',
+    tags,
+    noun: { one: 'team', many: 'teams' },
+    remove: {
+      access: permission('team', 'delete'),
+      run: async (principal, id) => ({ message: TEAM.deleted, data: await deleteTeam(deps, principal, id) }),
     },
-    async (request) => {
-      await deleteTeam(deps, principalOf(request), request.params.id);
-      return ok(TEAM.deleted, null);
+    restore: {
+      access: permission('team', 'restore'),
+      run: async (principal, id) => ({
+        message: TEAM.restored,
+        data: await restoreTeam(deps, principal, id),
+      }),
     },
-  );
-
-  r.patch(
-    '/admin/teams/:id/restore',
-    {
-      config: { access: permission('team', 'restore') },
-      schema: { tags, summary: 'Restore a deleted team', params: idParams },
+    removePermanently: {
+      access: permission('team', 'delete-permanently'),
+      run: async (principal, id) => ({
+        message: TEAM.deletedPermanently,
+        data: await deleteTeamPermanently(deps, principal, id),
+      }),
     },
-    async (request) => {
-      await restoreTeam(deps, principalOf(request), request.params.id);
-      return ok(TEAM.restored, null);
-    },
-  );
-
-  r.delete(
-    '/admin/teams/:id/permanent',
-    {
-      config: { access: permission('team', 'delete-permanently') },
-      schema: { tags, summary: 'Delete a deleted team for good', params: idParams },
-    },
-    async (request) => {
-      await deleteTeamPermanently(deps, principalOf(request), request.params.id);
-      return ok(TEAM.deletedPermanently, null);
-    },
-  );
+  });
 };

@@ -18,6 +18,7 @@ import { permission, principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { decodeFields, readMultipart } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
@@ -174,39 +175,34 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     },
   );
 
-  r.delete(
-    '/admin/users/:id',
-    {
-      config: { access: permission('user', 'delete') },
-      schema: { tags, summary: 'Delete a user (can be restored)', params: idParams },
+  registerLifecycleRoutes(app, {
+    base: '/admin/users',
+    tags,
+    noun: { one: 'user', many: 'users' },
+    remove: {
+      access: permission('user', 'delete'),
+      summary: 'Delete a user (can be restored)',
+      run: async (principal, id) => {
+        await deleteUser(deps, principal, id);
+        return { message: 'User deleted successfully' };
+      },
     },
-    async (request) => {
-      await deleteUser(deps, principalOf(request), request.params.id);
-      return ok('User deleted successfully', null);
+    restore: {
+      access: permission('user', 'restore'),
+      run: async (principal, id) => ({
+        message: 'User restored successfully',
+        data: await restoreUser(deps, principal, id),
+      }),
     },
-  );
-
-  r.patch(
-    '/admin/users/:id/restore',
-    {
-      config: { access: permission('user', 'restore') },
-      schema: { tags, summary: 'Restore a deleted user', params: idParams },
+    removePermanently: {
+      access: permission('user', 'delete-permanently'),
+      summary: 'Delete a user permanently',
+      run: async (_principal, id) => {
+        await deleteUserPermanently(deps, id);
+        return { message: 'User deleted permanently' };
+      },
     },
-    async (request) =>
-      ok('User restored successfully', await restoreUser(deps, principalOf(request), request.params.id)),
-  );
-
-  r.delete(
-    '/admin/users/:id/permanent',
-    {
-      config: { access: permission('user', 'delete-permanently') },
-      schema: { tags, summary: 'Delete a user permanently', params: idParams },
-    },
-    async (request) => {
-      await deleteUserPermanently(deps, request.params.id);
-      return ok('User deleted permanently', null);
-    },
-  );
+  });
 
   r.patch(
     '/admin/users/:id/block',

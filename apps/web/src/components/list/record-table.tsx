@@ -175,7 +175,10 @@ export const RecordTable = <T,>({
                   </Table.Td>
                 )}
                 {columns.map((c) => (
-                  <Table.Td key={c.key} style={{ overflowWrap: 'anywhere' }}>
+                  // break-word, not anywhere: 'anywhere' lowers a column's minimum width to one letter, so
+                  // the table squeezed columns and split words ('Administrato / r'); now a cell breaks
+                  // between words and the table scrolls sideways below its minimum width.
+                  <Table.Td key={c.key} style={{ overflowWrap: 'break-word' }}>
                     {cellContent(c, row)}
                   </Table.Td>
                 ))}

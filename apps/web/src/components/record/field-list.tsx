@@ -15,7 +15,7 @@ export const InfoRow = ({ label, value, wide }: FieldItem) => (
     <Text component="dt" size="xs" c="dimmed" fw={500}>
       {label}
     </Text>
-    <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+    <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'break-word' }}>
       {orEmpty(value)}
     </Box>
   </Box>

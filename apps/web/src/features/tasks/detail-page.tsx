@@ -46,7 +46,7 @@ export const TaskDetails = ({ task }: { task: TaskDto }) => {
     <Card withBorder radius="md" padding="md">
       <Stack gap="md">
         <div>
-          <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} size="h4" style={{ overflowWrap: 'break-word' }}>
             {task.title}
           </Title>
           <Group gap={6} mt={6}>

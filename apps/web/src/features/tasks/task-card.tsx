@@ -10,7 +10,7 @@ const Line = ({ label, children }: { label: string; children: ReactNode }) => (
     <Text size="xs" c="dimmed" w={72} style={{ flexShrink: 0 }}>
       {label}
     </Text>
-    <Text component="div" size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+    <Text component="div" size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
       {children}
     </Text>
   </Group>
@@ -55,7 +55,7 @@ export const TaskCard = ({ task }: { task: TaskDto }) => {
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={task.title} h="100%">
       <Stack gap="xs">
-        <Text fw={600} lineClamp={2} pr={28} style={{ overflowWrap: 'anywhere' }}>
+        <Text fw={600} lineClamp={2} pr={28} style={{ overflowWrap: 'break-word' }}>
           {task.title}
         </Text>
         <Group gap={6}>

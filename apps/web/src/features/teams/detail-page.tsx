@@ -136,7 +136,7 @@ export const TeamDetailPage = () => {
       {(t) => (
         <>
           <Card withBorder radius="md" padding="md">
-            <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            <Title order={3} size="h4" style={{ overflowWrap: 'break-word' }}>
               {t.name}
             </Title>
             <Text

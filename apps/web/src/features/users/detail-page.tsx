@@ -228,7 +228,7 @@ export const UserDetailPage = () => {
             <Section title="Notes">
               <Text
                 size="sm"
-                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}
                 c={u.notes ? undefined : 'dimmed'}
               >
                 {u.notes || 'No notes.'}

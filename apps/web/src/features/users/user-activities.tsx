@@ -85,7 +85,7 @@ const ActivityRow = ({ activity, onLocation }: { activity: ActivityDto; onLocati
           <time dateTime={activity.createdAt}>{formatDateTime(activity.createdAt)}</time>
         </Text>
       </Group>
-      <Text size="sm" mt={6} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" mt={6} style={{ overflowWrap: 'break-word' }}>
         {activity.message}
       </Text>
       <Group justify="space-between" align="flex-end" gap="xs" mt={6} wrap="wrap">
@@ -93,7 +93,7 @@ const ActivityRow = ({ activity, onLocation }: { activity: ActivityDto; onLocati
           <Text size="xs" c="dimmed">
             IP: {activity.ipAddress || '—'}
           </Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
             Device: {device}
           </Text>
         </Stack>

@@ -20,7 +20,7 @@ const Line = ({ label, children }: { label: string; children: ReactNode }) => (
     <Text size="xs" c="dimmed" w={78} style={{ flexShrink: 0 }}>
       {label}
     </Text>
-    <Text component="div" size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+    <Text component="div" size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
       {children}
     </Text>
   </Group>

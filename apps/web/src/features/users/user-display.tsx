@@ -102,7 +102,7 @@ export const DetailField = ({ label, children }: { label: string; children: Reac
     <Text size="xs" c="dimmed">
       {label}
     </Text>
-    <Text component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
+    <Text component="div" size="sm" style={{ overflowWrap: 'break-word' }}>
       {children || '—'}
     </Text>
   </div>
@@ -158,12 +158,12 @@ export const UserSummary = ({
     />
     <Stack gap={6} style={{ flex: '1 1 200px', minWidth: 0 }}>
       <Group gap="xs" wrap="wrap">
-        <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+        <Title order={3} style={{ overflowWrap: 'break-word' }}>
           {user.name}
         </Title>
         <StatusBadge status={user.status} />
       </Group>
-      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
         {user.email}
       </Text>
       {user.roles.length || !noRolesText ? (
@@ -220,7 +220,7 @@ export const SocialMediaLinks = ({ links }: { links: UserDto['socialMedia'] | un
             target="_blank"
             rel="noopener noreferrer"
             size="sm"
-            style={{ overflowWrap: 'anywhere' }}
+            style={{ overflowWrap: 'break-word' }}
           >
             {s.label}
           </Anchor>

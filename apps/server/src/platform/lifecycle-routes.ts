@@ -1,0 +1,100 @@
+import { bulkIdsSchema, objectIdSchema } from '@karya/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Access, principalOf } from './access.ts';
+import { ok } from './envelope.ts';
+import type { Principal } from './principal.ts';
+
+/** What a lifecycle call answers: the envelope's message and data (none → null). */
+export type LifecycleOutcome = { message: string; data?: unknown };
+
+type Route<Input> = {
+  /** The permission this route needs, written at the call site: permission('team', 'delete'). */
+  access: Access;
+  /** OpenAPI text when the default (from the noun) does not say it. */
+  summary?: string;
+  description?: string;
+  /** The service call; routes stay thin (GUIDE convention 2). */
+  run: (principal: Principal, input: Input) => Promise<LifecycleOutcome>;
+};
+
+export type LifecycleRoutesSpec = {
+  /** The record type's path, e.g. '/admin/teams'. */
+  base: string;
+  tags: string[];
+  /** For the default summaries: { one: 'team', many: 'teams' }. */
+  noun: { one: string; many: string };
+  /** DELETE base/:id, PATCH base/:id/restore, DELETE base/:id/permanent. */
+  remove?: Route<string>;
+  restore?: Route<string>;
+  removePermanently?: Route<string>;
+  /** DELETE base/bulk, PATCH base/bulk/restore, DELETE base/bulk/permanent (body {ids}, 1 to 100). */
+  bulkRemove?: Route<string[]>;
+  bulkRestore?: Route<string[]>;
+  bulkRemovePermanently?: Route<string[]>;
+};
+
+const idParams = z.object({ id: objectIdSchema });
+
+/**
+ * Registers the lifecycle routes a record type has (GUIDE convention 7 and 8): only the paths, the
+ * id/ids schemas, the default OpenAPI summaries and the envelope are shared. Each route's permission and
+ * service call are stated by the module at the call site, and a route left out does not exist. The bulk
+ * paths are registered before /:id so "bulk" is never read as an id.
+ */
+export const registerLifecycleRoutes = (app: FastifyInstance, spec: LifecycleRoutesSpec) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { base, tags, noun } = spec;
+  const send = ({ message, data }: LifecycleOutcome) => ok(message, data ?? null);
+  const docs = (route: Pick<Route<never>, 'summary' | 'description'>, summary: string) => ({
+    tags,
+    summary: route.summary ?? summary,
+    ...(route.description ? { description: route.description } : {}),
+  });
+
+  const bulk = (
+    method: 'delete' | 'patch',
+    url: string,
+    route: Route<string[]> | undefined,
+    summary: string,
+  ) => {
+    if (!route) return;
+    r[method](
+      url,
+      { config: { access: route.access }, schema: { ...docs(route, summary), body: bulkIdsSchema } },
+      async (request) => send(await route.run(principalOf(request), request.body.ids)),
+    );
+  };
+  const one = (
+    method: 'delete' | 'patch',
+    url: string,
+    route: Route<string> | undefined,
+    summary: string,
+  ) => {
+    if (!route) return;
+    r[method](
+      url,
+      { config: { access: route.access }, schema: { ...docs(route, summary), params: idParams } },
+      async (request) => send(await route.run(principalOf(request), request.params.id)),
+    );
+  };
+
+  bulk('delete', `${base}/bulk`, spec.bulkRemove, `Delete ${noun.many} (soft), at most 100`);
+  bulk('patch', `${base}/bulk/restore`, spec.bulkRestore, `Restore deleted ${noun.many}, at most 100`);
+  bulk(
+    'delete',
+    `${base}/bulk/permanent`,
+    spec.bulkRemovePermanently,
+    `Delete deleted ${noun.many} for good, at most 100`,
+  );
+  one('delete', `${base}/:id`, spec.remove, `Delete a ${noun.one} (soft)`);
+  one('patch', `${base}/:id/restore`, spec.restore, `Restore a deleted ${noun.one}`);
+  one('delete', `${base}/:id/permanent`, spec.removePermanently, `Delete a deleted ${noun.one} for good`);
+};
+
+/** A bulk service answer ({message, result}, as records' bulkLifecycle callers return it) as an outcome. */
+export const bulkOutcome = async (answer: Promise<{ message: string; result: unknown }>) => {
+  const { message, result } = await answer;
+  return { message, data: result };
+};
