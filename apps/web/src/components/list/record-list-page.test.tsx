@@ -99,12 +99,13 @@ const show = (
   );
 };
 
-const bulkCalls = (): BulkLifecycle & Record<string, ReturnType<typeof vi.fn>> => ({
-  running: false,
-  bulkRemove: vi.fn(async () => true),
-  bulkRestore: vi.fn(async () => true),
-  bulkRemovePermanently: vi.fn(async () => true),
-});
+const bulkCalls = () =>
+  ({
+    running: false,
+    bulkRemove: vi.fn(async (_ids: string[]) => true),
+    bulkRestore: vi.fn(async (_ids: string[]) => true),
+    bulkRemovePermanently: vi.fn(async (_ids: string[]) => true),
+  }) satisfies BulkLifecycle;
 
 describe('RecordListPage', { timeout: 30_000 }, () => {
   it('shows the declared title, cards, count and pagination, and a card opens its record', async () => {
