@@ -28,7 +28,10 @@ export type ColumnDef<T> = {
   value?: (row: T) => unknown;
   /** Hidden until the user shows it (spec 2 §3 "Hidden by default"). */
   defaultHidden?: boolean;
-  /** Column width (px number or any CSS width). */
+  /**
+   * Column width (px number or any CSS width). A px width is also the narrowest the column gets: a crowded
+   * table scrolls sideways rather than squeezing it (a badge's label would shrink to 'Pe...').
+   */
   width?: number | string;
 };
 

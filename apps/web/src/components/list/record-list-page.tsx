@@ -211,34 +211,32 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
         }
       />
 
-      {(props.chips || props.quickDates) && (
-        <Group gap="sm" align="center" wrap="wrap">
-          {props.chips?.(list)}
-          {props.quickDates && (
-            <QuickDateChips
-              label={props.quickDates.label}
-              value={list.filters[props.quickDates.filter]}
-              onChange={(range) => list.setFilter(props.quickDates!.filter, range)}
-            />
-          )}
-        </Group>
-      )}
-
-      <Group gap="xs" justify="flex-end" wrap="wrap">
-        {showingDeleted && (
-          <Badge color="red" variant="light" mr="auto">
-            Deleted {plural}
-          </Badge>
+      {/* One wrapping row: the list's own chips, quick dates, then the toolbar at the end. */}
+      <Group gap="sm" align="center" wrap="wrap">
+        {props.chips?.(list)}
+        {props.quickDates && (
+          <QuickDateChips
+            label={props.quickDates.label}
+            value={list.filters[props.quickDates.filter]}
+            onChange={(range) => list.setFilter(props.quickDates!.filter, range)}
+          />
         )}
-        {canSelect && <SelectionModeToggle selection={selection} />}
-        <SortMenu
-          options={props.sortOptions}
-          sortBy={list.sortBy}
-          sortOrder={list.sortOrder}
-          onChange={list.setSort}
-        />
-        {table && <LayoutToggle value={layout} onChange={setLayout} />}
-        {table && <ColumnArrangementButton iconOnly />}
+        <Group gap="xs" justify="flex-end" wrap="wrap" ml="auto">
+          {showingDeleted && (
+            <Badge color="red" variant="light">
+              Deleted {plural}
+            </Badge>
+          )}
+          {canSelect && <SelectionModeToggle selection={selection} />}
+          <SortMenu
+            options={props.sortOptions}
+            sortBy={list.sortBy}
+            sortOrder={list.sortOrder}
+            onChange={list.setSort}
+          />
+          {table && <LayoutToggle value={layout} onChange={setLayout} />}
+          {table && <ColumnArrangementButton iconOnly />}
+        </Group>
       </Group>
 
       <VisuallyHidden aria-live="polite" role="status">

@@ -143,7 +143,8 @@ export const RecordTable = <T,>({
             )}
             {columns.map((c) => (
               <Table.Th key={c.key} w={c.width} style={{ whiteSpace: 'nowrap' }}>
-                {c.label}
+                {/* A cell's width alone does not stop the table algorithm from narrowing it. */}
+                {typeof c.width === 'number' ? <div style={{ minWidth: c.width }}>{c.label}</div> : c.label}
               </Table.Th>
             ))}
           </Table.Tr>
