@@ -1,3 +1,6 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The functions handed to page.evaluate run in the browser.
 import { describe, expect, it } from 'vitest';
 import { newContext, type Page, screenshot, signIn, useAppAndBrowser } from '../support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
