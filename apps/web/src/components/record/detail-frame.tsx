@@ -41,6 +41,12 @@ export type DetailFrameProps<T extends Partial<RecordStamps>> = {
   onDelete?: Action;
   onRestore?: Action;
   onDeletePermanently?: Action;
+  /** The lifecycle buttons' texts where the record type words them differently ('Update Team'). */
+  labels?: Partial<Record<'update' | 'delete' | 'restore' | 'deletePermanently', string>>;
+  /** Update as a link (e.g. 'update', relative to the record's path) instead of onUpdate. */
+  updateTo?: string;
+  /** Disables the lifecycle buttons, e.g. while a lifecycle call runs. */
+  busy?: boolean;
   /** More header actions, shown before the lifecycle buttons. */
   extraActions?: (record: T) => ReactNode;
   /** The created/updated/deleted card (default shown). */
@@ -96,6 +102,9 @@ export const DetailFrame = <T extends Partial<RecordStamps>>({
   onDelete,
   onRestore,
   onDeletePermanently,
+  labels = {},
+  updateTo,
+  busy = false,
   extraActions,
   showStamps = true,
   children,
@@ -142,8 +151,13 @@ export const DetailFrame = <T extends Partial<RecordStamps>>({
   const actions = deleted
     ? [
         canRestore && onRestore && (
-          <Button key="restore" leftSection={<IconRestore size={16} aria-hidden />} onClick={onRestore}>
-            Restore
+          <Button
+            key="restore"
+            leftSection={<IconRestore size={16} aria-hidden />}
+            onClick={onRestore}
+            disabled={busy}
+          >
+            {labels.restore ?? 'Restore'}
           </Button>
         ),
         canDeletePermanently && onDeletePermanently && (
@@ -152,17 +166,31 @@ export const DetailFrame = <T extends Partial<RecordStamps>>({
             color="red"
             leftSection={<IconTrashX size={16} aria-hidden />}
             onClick={onDeletePermanently}
+            disabled={busy}
           >
-            Delete Permanently
+            {labels.deletePermanently ?? 'Delete Permanently'}
           </Button>
         ),
       ]
     : [
-        canUpdate && onUpdate && (
-          <Button key="update" leftSection={<IconPencil size={16} aria-hidden />} onClick={onUpdate}>
-            Update
-          </Button>
-        ),
+        canUpdate &&
+          (updateTo ? (
+            <Button
+              key="update"
+              component={Link}
+              to={updateTo}
+              relative="path"
+              leftSection={<IconPencil size={16} aria-hidden />}
+            >
+              {labels.update ?? 'Update'}
+            </Button>
+          ) : (
+            onUpdate && (
+              <Button key="update" leftSection={<IconPencil size={16} aria-hidden />} onClick={onUpdate}>
+                {labels.update ?? 'Update'}
+              </Button>
+            )
+          )),
         canDelete && onDelete && (
           <Button
             key="delete"
@@ -170,8 +198,9 @@ export const DetailFrame = <T extends Partial<RecordStamps>>({
             variant="light"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={onDelete}
+            disabled={busy}
           >
-            Delete
+            {labels.delete ?? 'Delete'}
           </Button>
         ),
       ];

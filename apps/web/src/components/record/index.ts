@@ -11,6 +11,7 @@
  * Query keys: `recordKeys('tasks')` in lib/query-keys.ts.
  */
 export * from './confirm';
+export * from './detail-actions';
 export * from './detail-frame';
 export * from './field-list';
 export * from './format';

@@ -1,9 +1,8 @@
 import { descriptionPoints, TASK_MESSAGES, type TaskDto } from '@karya/domain';
 import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useCan } from '../../app/auth';
+import { Link, useParams } from 'react-router';
 import { EMPTY_VALUE, useHashPanel } from '../../components/list';
-import { DetailFrame, FieldList, formatDate, formatTime } from '../../components/record';
+import { DetailFrame, FieldList, formatDate, formatTime, useDetailActions } from '../../components/record';
 import { useTask, useTaskLifecycle } from './api';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 import { isOverdue } from './task-card';
@@ -87,12 +86,10 @@ export const TaskDetails = ({ task }: { task: TaskDto }) => {
 /** /hrm/tasks/:id: 'Task Details' with Update, Delete, or Restore and Delete Permanently for a deleted task. */
 export const TaskDetailPage = () => {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const { can } = useCan();
   const task = useTask(id);
   const lifecycle = useTaskLifecycle();
+  const actions = useDetailActions({ resource: 'task', id, lifecycle, listPath: '/hrm/tasks' });
   const updatePanel = useHashPanel(UPDATE_TASK_HASH);
-  const canUpdate = can('task', 'update');
   const live = task.data && !task.data.isDeleted ? task.data : null;
 
   return (
@@ -103,21 +100,13 @@ export const TaskDetailPage = () => {
         query={task}
         notFoundText={TASK_MESSAGES.notFound}
         backTo={{ to: '/hrm/tasks', label: 'Back to tasks' }}
-        canUpdate={canUpdate}
-        canDelete={can('task', 'delete')}
-        canRestore={can('task', 'restore')}
-        canDeletePermanently={can('task', 'delete-permanently')}
+        {...actions}
         onUpdate={updatePanel.open}
-        onDelete={() => lifecycle.remove(id)}
-        onRestore={() => lifecycle.restore(id)}
-        onDeletePermanently={async () => {
-          if (await lifecycle.removePermanently(id)) navigate('/hrm/tasks', { replace: true });
-        }}
       >
         {(t) => <TaskDetails task={t} />}
       </DetailFrame>
       <TaskFormModal
-        opened={Boolean(canUpdate && live && updatePanel.opened)}
+        opened={Boolean(actions.canUpdate && live && updatePanel.opened)}
         task={live}
         onClose={updatePanel.close}
       />

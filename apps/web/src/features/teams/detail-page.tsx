@@ -1,9 +1,13 @@
 import { TEAM_MESSAGES, type TeamDto, type UserRef } from '@karya/domain';
-import { Accordion, Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useCan } from '../../app/auth';
-import { DetailFrame, FieldList, formatDate, useRecordLifecycle } from '../../components/record';
+import { Accordion, Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import {
+  DetailFrame,
+  FieldList,
+  formatDate,
+  useDetailActions,
+  useRecordLifecycle,
+} from '../../components/record';
 import { TEAMS_ROOT, teamLifecycleApi, useTeam } from './api';
 import { RoleBadge } from './team-display';
 
@@ -67,61 +71,9 @@ const AdditionalInformation = ({ team }: { team: TeamDto }) => (
 /** /admin/teams/:id */
 export const TeamDetailPage = () => {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const { can } = useCan();
   const team = useTeam(id);
   const lifecycle = useRecordLifecycle({ noun: 'team', queryRoot: TEAMS_ROOT, api: teamLifecycleApi });
-
-  const actions = (t: TeamDto) =>
-    t.isDeleted ? (
-      <>
-        {can('team', 'restore') && (
-          <Button
-            leftSection={<IconRestore size={16} aria-hidden />}
-            onClick={() => lifecycle.restore(t._id)}
-            disabled={lifecycle.running}
-          >
-            Restore
-          </Button>
-        )}
-        {can('team', 'delete-permanently') && (
-          <Button
-            color="red"
-            leftSection={<IconTrashX size={16} aria-hidden />}
-            onClick={async () => {
-              if (await lifecycle.removePermanently(t._id)) navigate('/admin/teams');
-            }}
-            disabled={lifecycle.running}
-          >
-            Permanently Delete
-          </Button>
-        )}
-      </>
-    ) : (
-      <>
-        {can('team', 'update') && (
-          <Button
-            component={Link}
-            to="update"
-            relative="path"
-            leftSection={<IconPencil size={16} aria-hidden />}
-          >
-            Update Team
-          </Button>
-        )}
-        {can('team', 'delete') && (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => lifecycle.remove(t._id)}
-            disabled={lifecycle.running}
-          >
-            Delete Team
-          </Button>
-        )}
-      </>
-    );
+  const actions = useDetailActions({ resource: 'team', id, lifecycle, listPath: '/admin/teams' });
 
   return (
     <DetailFrame<TeamDto>
@@ -130,7 +82,9 @@ export const TeamDetailPage = () => {
       query={team}
       notFoundText={TEAM_MESSAGES.notFound}
       backTo={{ to: '/admin/teams', label: 'Back to teams' }}
-      extraActions={actions}
+      {...actions}
+      updateTo="update"
+      labels={{ update: 'Update Team', delete: 'Delete Team', deletePermanently: 'Permanently Delete' }}
       showStamps={false}
     >
       {(t) => (
