@@ -2,20 +2,19 @@ import { MESSAGES } from '@karya/domain';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../components/page-header';
+import { RecordFormPage } from '../../components/record';
 import { isApiError } from '../../lib/api';
 import { messageOf } from '../../lib/notify';
 import { useUser } from './api';
 import { UserForm } from './user-form';
 
 export const UserCreatePage = () => (
-  <Stack gap={0} maw={1100}>
-    <PageHeader title="Create User" back />
-    <UserForm mode="create" />
-  </Stack>
+  <RecordFormPage title="Create User" maw={1100}>
+    {() => <UserForm mode="create" />}
+  </RecordFormPage>
 );
 
-/** Loading, 'User not found' and other failures of the user a page edits. */
+/** Loading, 'User not found' and other failures of the user whose password an administrator sets. */
 export const UserLoadState = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
   if (!error)
     return (
@@ -48,15 +47,16 @@ export const UserLoadState = ({ error, onRetry }: { error: unknown; onRetry: () 
 
 export const UserUpdatePage = () => {
   const { id } = useParams();
-  const user = useUser(id);
   return (
-    <Stack gap={0} maw={1100}>
-      <PageHeader title="Update User" back />
-      {user.data ? (
-        <UserForm key={user.data._id} mode="update" user={user.data} />
-      ) : (
-        <UserLoadState error={user.error} onRetry={() => user.refetch()} />
-      )}
-    </Stack>
+    <RecordFormPage
+      title="Update User"
+      maw={1100}
+      noun="user"
+      query={useUser(id)}
+      notFoundText={MESSAGES.userNotFound}
+      backTo={{ to: '/admin/users', label: 'Back to users' }}
+    >
+      {(user) => <UserForm key={user._id} mode="update" user={user} />}
+    </RecordFormPage>
   );
 };
