@@ -3,14 +3,14 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextI
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAuth, useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
-import { messageOf, withLoadingToast } from '../../lib/notify';
+import { messageOf } from '../../lib/notify';
+import { useRecordSave } from '../../lib/record-save';
 import { UserMultiSelect, type UserNames, withNames } from '../users/user-pickers';
 import { createTask, taskKeys, updateTask } from './api';
 import {
@@ -47,7 +47,6 @@ const TaskForm = ({
 }) => {
   const { user } = useAuth();
   const { can } = useCan();
-  const client = useQueryClient();
   // Assigning anyone but oneself needs assign on task, and finding them needs suggestion on user.
   const canPickOthers = can('user', 'suggestion') && can('task', 'assign');
   const self = useMemo(() => (user ? { _id: user._id, name: user.name } : null), [user]);
@@ -65,7 +64,6 @@ const TaskForm = ({
   const errors = formState.errors;
   const [names, setNames] = useState<UserNames>(() => withNames({}, [self, ...(task?.assignedTo ?? [])]));
   const [serverError, setServerError] = useState<string | null>(null);
-  const running = useRef(false);
 
   const draft = useFormDraft(form, {
     key: taskDraftKey(task?._id),
@@ -83,28 +81,20 @@ const TaskForm = ({
   const status = watch('status');
   const cancelled = status === 'Cancelled';
 
-  const submit = async () => {
-    // Repeat submits are ignored while the call runs (spec 2 §4).
-    if (running.current) return;
-    running.current = true;
+  const save = useRecordSave({ form, draft, guard, invalidate: [taskKeys.all] });
+  const submit = () => {
     setServerError(null);
-    try {
-      const input = toTaskInput(form.getValues());
-      const result = await withLoadingToast(task ? 'Updating task' : 'Creating task', () =>
-        task ? updateTask(task._id, input) : createTask(input),
-      );
-      draft.clear();
-      guard.release();
-      form.reset(form.getValues());
-      void client.invalidateQueries({ queryKey: taskKeys.all });
-      onSaved?.(result.data ?? null);
-      onClose();
-    } catch (error) {
+    const input = toTaskInput(form.getValues());
+    return save({
+      loading: task ? 'Updating task' : 'Creating task',
+      call: () => (task ? updateTask(task._id, input) : createTask(input)),
+      onSaved: (result) => {
+        onSaved?.(result.data ?? null);
+        onClose();
+      },
       // The toast has shown it too; it stays here while the form is corrected.
-      setServerError(messageOf(error));
-    } finally {
-      running.current = false;
-    }
+      onError: (error) => setServerError(messageOf(error)),
+    });
   };
 
   const revalidateDeadline = () => {

@@ -28,7 +28,6 @@ import {
   IconBrandX,
   IconBrandYoutube,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
@@ -37,8 +36,8 @@ import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
-import { withLoadingToast } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
+import { focusFirstInvalid, useRecordSave } from '../../lib/record-save';
 import { saveUser } from './form-api';
 import { EmergencyContactsEditor } from './user-form-emergency';
 import { NewUserPasswordInput, RolesPicker } from './user-form-fields';
@@ -123,15 +122,6 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Paper>
 );
 
-/** Scroll the first invalid input into view and focus it (spec 1 §5: on failure the first error field). */
-const focusFirstError = (root: HTMLElement | null) =>
-  requestAnimationFrame(() => {
-    const el = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!el) return;
-    el.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    el.focus({ preventScroll: true });
-  });
-
 /**
  * The one user form (spec 1 §4, §5): create and update by an administrator, and the profile update, which
  * hides employment, roles, status, notes and password. Validation is the domain schema of the mode.
@@ -140,7 +130,6 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
   const admin = mode !== 'profile';
   const navigate = useNavigate();
   const location = useLocation();
-  const client = useQueryClient();
   const { can } = useCan();
   const draftKey = location.pathname;
   const defaults = useMemo(() => userFormValuesFrom(user), [user]);
@@ -154,7 +143,6 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
   const { control, register, formState, setValue, watch } = form;
   const errors = formState.errors;
   const rootRef = useRef<HTMLFormElement>(null);
-  const running = useRef(false);
   const [file, setFile] = useState<File | null>(null);
   const [roleNames, setRoleNames] = useState<Record<string, string>>(() =>
     Object.fromEntries((user?.roles ?? []).map((r) => [r._id, r.name])),
@@ -192,38 +180,36 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
 
   const cancel = () => guard.leave(() => navigate(leaveTo));
 
-  const submit = async (parsed: UserFormValues) => {
-    // Repeat submits of the same kind are ignored while a call runs (spec 1 §8).
-    if (running.current) return;
-    running.current = true;
-    try {
-      // A create sends what is filled in; an update only what changed, clears included (see form-api).
-      const validated = parsed as unknown as Record<string, unknown>;
-      const payload =
-        mode === 'create' ? stripEmpty(validated) : changedUserPayload(validated, form.getValues(), defaults);
-      const result = await withLoadingToast(LOADING[mode], () =>
-        saveUser(mode, mode === 'create' ? undefined : user?._id, payload, file),
-      );
-      draft.clear();
-      form.reset(form.getValues());
-      client.invalidateQueries({ queryKey: queryKeys.users.all });
-      if (mode === 'profile') client.invalidateQueries({ queryKey: queryKeys.me });
-      guard.release();
-      navigate(mode === 'profile' ? '/hrm/profile' : `/admin/users/${result.data?._id ?? user?._id}`);
-    } catch (error) {
-      if (isApiError(error)) {
-        const hit = fieldOfServerError(error.status, error.body, error.message, FIELDS[mode]);
+  const save = useRecordSave({
+    form,
+    draft,
+    guard,
+    invalidate: mode === 'profile' ? [queryKeys.users.all, queryKeys.me] : [queryKeys.users.all],
+  });
+
+  const submit = (parsed: UserFormValues) => {
+    // A create sends what is filled in; an update only what changed, clears included (see form-api).
+    const validated = parsed as unknown as Record<string, unknown>;
+    const payload =
+      mode === 'create' ? stripEmpty(validated) : changedUserPayload(validated, form.getValues(), defaults);
+    return save({
+      loading: LOADING[mode],
+      call: () => saveUser(mode, mode === 'create' ? undefined : user?._id, payload, file),
+      onSaved: (result) =>
+        navigate(mode === 'profile' ? '/hrm/profile' : `/admin/users/${result.data?._id ?? user?._id}`),
+      onError: (error) => {
+        const hit = isApiError(error)
+          ? fieldOfServerError(error.status, error.body, error.message, FIELDS[mode])
+          : null;
         if (hit) {
           form.setError(hit.field as FieldPath<UserFormValues>, { type: 'server', message: hit.message });
-          focusFirstError(rootRef.current);
+          focusFirstInvalid(rootRef.current);
         }
-      }
-    } finally {
-      running.current = false;
-    }
+      },
+    });
   };
 
-  const onSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current));
+  const onSubmit = form.handleSubmit(submit, () => focusFirstInvalid(rootRef.current));
 
   return (
     <form ref={rootRef} onSubmit={onSubmit} noValidate aria-label={SUBMIT_LABEL[mode]}>

@@ -1,0 +1,76 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { withLoadingToast } from './notify';
+
+/**
+ * The save step every record form shares: one call at a time (a repeat submit while it runs is ignored,
+ * spec 1 §8 / spec 2 §4), a loading toast that turns into the server's message, then the draft cleared,
+ * the form marked clean, the leave guard released (so `onSaved` may navigate or close), and every query
+ * under `invalidate` refreshed. A failure has been shown by the toast; `onError` may put it on a field.
+ *
+ * ```ts
+ * const save = useRecordSave({ form, draft, guard, invalidate: [teamKeys.all] });
+ * const submit = (values) => save({
+ *   loading: 'Creating team', call: () => createTeam(values),
+ *   onSaved: (answer) => navigate(`/admin/teams/${answer.data?._id}`),
+ * });
+ * ```
+ */
+export const useRecordSave = <V extends FieldValues>({
+  form,
+  draft,
+  guard,
+  invalidate,
+}: {
+  form: UseFormReturn<V>;
+  draft: { clear: () => void };
+  guard: { release: () => void };
+  invalidate: readonly QueryKey[];
+}) => {
+  const client = useQueryClient();
+  const running = useRef(false);
+  return useCallback(
+    async <R extends { message?: string }>({
+      loading,
+      call,
+      onSaved,
+      onError,
+    }: {
+      loading: string;
+      call: () => Promise<R>;
+      onSaved: (answer: R) => void;
+      onError?: (error: unknown) => void;
+    }) => {
+      if (running.current) return;
+      running.current = true;
+      try {
+        const answer = await withLoadingToast(loading, call);
+        draft.clear();
+        form.reset(form.getValues());
+        guard.release();
+        for (const queryKey of invalidate) void client.invalidateQueries({ queryKey });
+        onSaved(answer);
+      } catch (error) {
+        onError?.(error);
+      } finally {
+        running.current = false;
+      }
+    },
+    [client, draft, form, guard, invalidate],
+  );
+};
+
+/**
+ * Scrolls the first invalid input of `root` into view and focuses it (spec 1 §5), after React has drawn
+ * the errors; `fallback` names what to focus when the error belongs to no input (a list editor).
+ */
+export const focusFirstInvalid = (root: HTMLElement | null, fallback?: string) =>
+  requestAnimationFrame(() => {
+    const el =
+      root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      (fallback ? root?.querySelector<HTMLElement>(fallback) : null);
+    if (!el) return;
+    el.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    el.focus({ preventScroll: true });
+  });
