@@ -1,10 +1,18 @@
-import { bulkIdsSchema, objectIdSchema, taskFormSchema, taskListSpec } from '@karya/domain';
+import {
+  bulkIdsSchema,
+  HISTORY_MESSAGES,
+  historyListSpec,
+  objectIdSchema,
+  taskFormSchema,
+  taskListSpec,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { HISTORY_ROUTE_TEXT, historyQueryDocs } from '../../platform/history.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
@@ -15,6 +23,7 @@ import {
   listTasks,
   restoreTask,
   TASK,
+  taskHistory,
   updateTask,
 } from './tasks.service.ts';
 
@@ -140,5 +149,28 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       await restoreTask(deps, principalOf(request), request.params.id);
       return ok(TASK.restored, null);
     },
+  );
+
+  r.get(
+    '/hrm/tasks/:id/history',
+    {
+      config: { access: permission('task', 'read'), swaggerTransform: historyQueryDocs },
+      schema: {
+        tags,
+        summary: "A task's history",
+        description: HISTORY_ROUTE_TEXT + SCOPE_TEXT,
+        params: idParams,
+      },
+    },
+    async (request) =>
+      ok(
+        HISTORY_MESSAGES.fetched,
+        await taskHistory(
+          deps.db,
+          principalOf(request),
+          request.params.id,
+          parseList(request.query, historyListSpec),
+        ),
+      ),
   );
 };

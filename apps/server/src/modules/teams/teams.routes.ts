@@ -1,4 +1,6 @@
 import {
+  HISTORY_MESSAGES,
+  historyListSpec,
   objectIdSchema,
   suggestionQuerySchema,
   teamCreateSchema,
@@ -11,6 +13,7 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { HISTORY_ROUTE_TEXT, historyQueryDocs } from '../../platform/history.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
@@ -22,6 +25,7 @@ import {
   restoreTeam,
   suggestTeams,
   TEAM,
+  teamHistory,
   updateTeam,
 } from './teams.service.ts';
 
@@ -132,5 +136,23 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       await deleteTeamPermanently(deps, principalOf(request), request.params.id);
       return ok(TEAM.deletedPermanently, null);
     },
+  );
+
+  r.get(
+    '/admin/teams/:id/history',
+    {
+      config: { access: permission('team', 'read'), swaggerTransform: historyQueryDocs },
+      schema: { tags, summary: "A team's history", description: HISTORY_ROUTE_TEXT, params: idParams },
+    },
+    async (request) =>
+      ok(
+        HISTORY_MESSAGES.fetched,
+        await teamHistory(
+          deps.db,
+          principalOf(request),
+          request.params.id,
+          parseList(request.query, historyListSpec),
+        ),
+      ),
   );
 };

@@ -1,6 +1,8 @@
 import {
   activityCreateSchema,
   adminChangePasswordSchema,
+  HISTORY_MESSAGES,
+  historyListSpec,
   objectIdSchema,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TOO_LARGE,
@@ -18,6 +20,7 @@ import { permission, principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { HISTORY_ROUTE_TEXT, historyQueryDocs } from '../../platform/history.ts';
 import { decodeFields, readMultipart } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
@@ -35,6 +38,7 @@ import {
   suggestUsers,
   type Upload,
   updateUser,
+  userHistory,
 } from './users.service.ts';
 
 const idParams = z.object({ id: objectIdSchema });
@@ -203,7 +207,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       schema: { tags, summary: 'Delete a user permanently', params: idParams },
     },
     async (request) => {
-      await deleteUserPermanently(deps, request.params.id);
+      await deleteUserPermanently(deps, principalOf(request), request.params.id);
       return ok('User deleted permanently', null);
     },
   );
@@ -268,5 +272,23 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       );
       return reply.status(201).send(ok('Activity logged', activity));
     },
+  );
+
+  r.get(
+    '/admin/users/:id/history',
+    {
+      config: { access: permission('user', 'read'), swaggerTransform: historyQueryDocs },
+      schema: { tags, summary: "A user's history", description: HISTORY_ROUTE_TEXT, params: idParams },
+    },
+    async (request) =>
+      ok(
+        HISTORY_MESSAGES.fetched,
+        await userHistory(
+          deps.db,
+          principalOf(request),
+          request.params.id,
+          parseList(request.query, historyListSpec),
+        ),
+      ),
   );
 };
