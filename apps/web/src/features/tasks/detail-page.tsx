@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/auth';
 import { EMPTY_VALUE, useHashPanel } from '../../components/list';
 import { DetailFrame, FieldList, formatDate, formatTime } from '../../components/record';
-import { useTask, useTaskLifecycle } from './api';
+import { taskKeys, useTask, useTaskLifecycle } from './api';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 import { isOverdue } from './task-card';
 import { TaskFormModal } from './task-form';
@@ -103,6 +103,7 @@ export const TaskDetailPage = () => {
         query={task}
         notFoundText={TASK_MESSAGES.notFound}
         backTo={{ to: '/hrm/tasks', label: 'Back to tasks' }}
+        history={{ path: `/hrm/tasks/${id}/history`, queryKey: [...taskKeys.detail(id), 'history'] }}
         canUpdate={canUpdate}
         canDelete={can('task', 'delete')}
         canRestore={can('task', 'restore')}

@@ -4,7 +4,7 @@ import { IconPencil, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-re
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/auth';
 import { DetailFrame, FieldList, formatDate, useRecordLifecycle } from '../../components/record';
-import { TEAMS_ROOT, teamLifecycleApi, useTeam } from './api';
+import { TEAMS_ROOT, teamKeys, teamLifecycleApi, useTeam } from './api';
 import { RoleBadge } from './team-display';
 
 const UserLink = ({ user }: { user: UserRef | null }) =>
@@ -130,6 +130,7 @@ export const TeamDetailPage = () => {
       query={team}
       notFoundText={TEAM_MESSAGES.notFound}
       backTo={{ to: '/admin/teams', label: 'Back to teams' }}
+      history={{ path: `/admin/teams/${id}/history`, queryKey: [...teamKeys.detail(id), 'history'] }}
       extraActions={actions}
       showStamps={false}
     >
