@@ -34,6 +34,7 @@ import type { ClientInfo } from './request-info.ts';
  *
  *   diffSnapshots   tracked fields before/after → changes, secrets redacted (the domain's deny-list)
  *   recordChange    one entry (or several, for a bulk action) in the caller's transaction
+ *   changeWithHistory  a one-row UPDATE/DELETE and its entry in one statement (the lifecycle uses it)
  *   historyPage     GET …/{id}/history: newest first, paged; a tombstone after a permanent delete
  */
 
@@ -133,6 +134,34 @@ export const recordChange = async (
       changes: e.changes ?? [],
     })),
   );
+};
+
+/**
+ * One statement that changes one record and writes its entry: `write` (an UPDATE or DELETE … RETURNING the
+ * record's id and title, in that order) runs as a data-modifying CTE of the history INSERT, so the change and
+ * its entry commit together without a transaction's extra round trips. Returns the ids changed (none when
+ * `write` matched no row: nothing is written).
+ */
+export const changeWithHistory = async (
+  db: Db,
+  write: { getSQL: () => SQL },
+  actor: HistoryActor,
+  now: Date,
+  entry: Pick<HistoryWrite, 'entity' | 'action' | 'changes'>,
+): Promise<string[]> => {
+  const device = deviceFromUserAgent(actor.client?.userAgent);
+  const location = actor.location
+    ? sql`${JSON.stringify(actor.location)}::jsonb`
+    : sql`(select ${userActivities.location} from ${userActivities} where ${userActivities.userId} = ${actor.user.id} and ${userActivities.type} = 'LOGIN_SUCCESS' order by ${userActivities.createdAt} desc limit 1)`;
+  // The statement's own SQL, not the builder: a builder would be wrapped as a sub-select, (( … )).
+  const result = await db.execute(sql`with changed (record_id, title) as (${write.getSQL()})
+    insert into ${recordHistory} (id, entity, record_id, action, bulk, at, by_id, by_name, device, location, title, changes)
+    select ${newId(now)}, ${entry.entity}, changed.record_id, ${entry.action}, false, ${now.toISOString()}::timestamptz,
+      ${actor.user.id}, ${actor.user.name}, ${device ? JSON.stringify(device) : null}::jsonb, ${location},
+      left(coalesce(changed.title, ''), 500), ${JSON.stringify(entry.changes ?? [])}::jsonb
+    from changed
+    returning record_id`);
+  return ((result as unknown as { rows: { record_id: string }[] }).rows ?? []).map((r) => r.record_id);
 };
 
 // ------------------------------------------------------------------------------------------------ read

@@ -19,7 +19,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from './errors.ts';
-import { recordChange } from './history.ts';
+import { changeWithHistory, recordChange } from './history.ts';
 import {
   containsText,
   type FilterRule,
@@ -259,43 +259,45 @@ export const findLiveRecord = async <Row extends LifecycleRow>(
   return row;
 };
 
-/** The row of a lifecycle change with its title, locked until the transaction ends. */
-const lockForLifecycle = async (tx: Db, l: Lifecycle, id: string) => {
-  const where = l.scope ? and(eq(l.table.id, id), l.scope) : eq(l.table.id, id);
-  const [row] = (await tx
-    .select({ id: l.table.id, isDeleted: l.table.isDeleted, title: l.history.title })
-    .from(l.table as PgTable)
-    .where(where)
-    .limit(1)
-    .for('update')) as (LifecycleRow & { title: string | null })[];
-  if (!row) throw notFound(l.messages.notFound);
-  return row;
+/**
+ * A lifecycle change of one record: `write` changes the row only in the state the change starts from, and
+ * its history entry goes in the same statement (changeWithHistory). When nothing matched, the record is
+ * read to say why: 404 outside scope or missing, else 400 with the state's message.
+ */
+const lifecycleChange = async (
+  l: Lifecycle,
+  id: string,
+  from: 'live' | 'deleted',
+  action: HistoryAction,
+  wrongState: string,
+  write: (where: SQL) => { getSQL: () => SQL },
+) => {
+  const conditions = [eq(l.table.id, id), eq(l.table.isDeleted, from === 'deleted')];
+  if (l.scope) conditions.push(l.scope);
+  const changed = await changeWithHistory(l.db, write(and(...conditions)!), l.principal, l.now, {
+    entity: l.history.entity,
+    action,
+  });
+  if (changed.length) return;
+  await findRecord(l.db, l.table, id, l.messages, l.scope);
+  throw badRequest(wrongState);
 };
 
-const lifecycleEntry = (l: Lifecycle, row: { id: string; title: string | null }, action: HistoryAction) => ({
-  entity: l.history.entity,
-  recordId: row.id,
-  title: row.title ?? '',
-  action,
-});
+const returningTitle = (l: Lifecycle) => ({ id: l.table.id, title: l.history.title });
 
-/** Soft delete, with its history entry, in one transaction. */
+/** Soft delete, with its history entry, in one statement. */
 export const softDelete = (l: Lifecycle, id: string) =>
-  l.db.transaction(async (tx) => {
-    const row = await lockForLifecycle(tx, l, id);
-    if (row.isDeleted) throw badRequest(l.messages.alreadyDeleted);
-    await tx
+  lifecycleChange(l, id, 'live', 'delete', l.messages.alreadyDeleted, (where) =>
+    l.db
       .update(l.table as PgTable)
       .set({ isDeleted: true, deletedAt: l.now, deletedBy: l.principal.user.id, updatedAt: l.now } as never)
-      .where(eq(l.table.id, id));
-    await recordChange(tx, l.principal, l.now, lifecycleEntry(l, row, 'delete'));
-  });
+      .where(where)
+      .returning(returningTitle(l)),
+  );
 
 export const restore = (l: Lifecycle, id: string) =>
-  l.db.transaction(async (tx) => {
-    const row = await lockForLifecycle(tx, l, id);
-    if (!row.isDeleted) throw badRequest(l.messages.notDeleted);
-    await tx
+  lifecycleChange(l, id, 'deleted', 'restore', l.messages.notDeleted, (where) =>
+    l.db
       .update(l.table as PgTable)
       .set({
         isDeleted: false,
@@ -304,21 +306,21 @@ export const restore = (l: Lifecycle, id: string) =>
         updatedAt: l.now,
         updatedBy: l.principal.user.id,
       } as never)
-      .where(eq(l.table.id, id));
-    await recordChange(tx, l.principal, l.now, lifecycleEntry(l, row, 'restore'));
-  });
+      .where(where)
+      .returning(returningTitle(l)),
+  );
 
 /**
  * Irreversible, and only from the deleted state. Rows that hang off the record go by ON DELETE CASCADE;
  * its history stays, ending with a tombstone entry (who, when, the title).
  */
 export const deletePermanently = (l: Lifecycle, id: string) =>
-  l.db.transaction(async (tx) => {
-    const row = await lockForLifecycle(tx, l, id);
-    if (!row.isDeleted) throw badRequest(l.messages.permanentNeedsDeleted);
-    await tx.delete(l.table as PgTable).where(eq(l.table.id, id));
-    await recordChange(tx, l.principal, l.now, lifecycleEntry(l, row, 'delete-permanently'));
-  });
+  lifecycleChange(l, id, 'deleted', 'delete-permanently', l.messages.permanentNeedsDeleted, (where) =>
+    l.db
+      .delete(l.table as PgTable)
+      .where(where)
+      .returning(returningTitle(l)),
+  );
 
 export type BulkOperation = 'delete' | 'restore' | 'deletePermanently';
 
