@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext, screenshot, signIn, useAppAndBrowser } from '../support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
@@ -50,6 +51,12 @@ describe('record history', () => {
       /^\/admin\/users\/[0-9a-f]{24}$/,
     );
     expect(historyCalls.length).toBeGreaterThan(0);
+    // The open section passes the same WCAG 2 A/AA scan as the main screens.
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
     await screenshot(page, 'task-history');
     await context.close();
   });
