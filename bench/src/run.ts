@@ -122,6 +122,7 @@ const contextFor = (): ScenarioContext => {
     // Users numbered 12, 24, ... are Inactive or Blocked (datasets/users.ts).
     activeUsers: Array.from({ length: users }, (_, i) => i + 1).filter((n) => n % 12 !== 0),
     sampleUserId: idValue('01', 7),
+    sampleTaskId: idValue('03', 7),
     roleId: idValue('05', 3),
     today: day(0),
     day,

@@ -7,6 +7,8 @@ export type ScenarioContext = {
   activeUsers: number[];
   /** A bench user with a typical number of activities. */
   sampleUserId: string;
+  /** A bench task with a creation and 25 updates in its history. */
+  sampleTaskId: string;
   /** A bench role id (for the users' roles filter). */
   roleId: string;
   /** Today as YYYY-MM-DD. */
@@ -111,6 +113,13 @@ export const SCENARIOS: Scenario[] = [
     description: "GET /api/admin/users/{id}/activities (a user's ~2,500 activities)",
     rawReference: true,
     requests: (ctx) => [{ method: 'GET', path: `/api/admin/users/${ctx.sampleUserId}/activities` }],
+  },
+  {
+    name: 'task-history',
+    kind: 'list',
+    description: "GET /api/hrm/tasks/{id}/history (a task's 26 entries, page 1 of 20)",
+    rawReference: true,
+    requests: (ctx) => [{ method: 'GET', path: `/api/hrm/tasks/${ctx.sampleTaskId}/history` }],
   },
   {
     name: 'admin-dashboard',

@@ -75,6 +75,12 @@ const ROW_SCOPED: Record<string, ScopeCase> = {
     expect: 'notFound',
     requests: (f) => [f.live, f.deleted].map((id) => ({ method: 'GET', url: `/api/hrm/tasks/${id}` })),
   },
+  // A task's history: 404 as for the task itself (a scoped caller never sees a tombstone either).
+  'GET /api/hrm/tasks/:id/history': {
+    expect: 'notFound',
+    requests: (f) =>
+      [f.live, f.deleted].map((id) => ({ method: 'GET', url: `/api/hrm/tasks/${id}/history` })),
+  },
   'PATCH /api/hrm/tasks/:id': {
     expect: 'notFound',
     requests: (f) =>

@@ -1,4 +1,5 @@
 import { activities } from './activities.ts';
+import { history } from './history.ts';
 import { tasks } from './tasks.ts';
 import { teams } from './teams.ts';
 import type { Generator } from './types.ts';
@@ -9,7 +10,7 @@ import { users } from './users.ts';
  * file beside these and one line here (planned: customers 200,000; follow-ups 1,000,000; items 50,000;
  * stock history 2,000,000).
  */
-export const GENERATORS: Generator[] = [users, activities, tasks, teams];
+export const GENERATORS: Generator[] = [users, activities, tasks, teams, history];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 1;
+export const DATASET_VERSION = 2;

@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './common/fields.ts';
+export * from './common/history.ts';
 export * from './common/list-query.ts';
 export * from './common/records.ts';
 export * from './dates.ts';

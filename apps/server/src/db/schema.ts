@@ -284,3 +284,27 @@ export const holidays = pgTable(
   },
   (t) => [uniqueIndex('holidays_date_name_uq').on(t.date, t.name)],
 );
+
+/**
+ * One history for every record type (platform/history.ts). No foreign key to the records or the actor: a
+ * permanent delete keeps its tombstone entry, and a user deleted for good still shows by the name kept.
+ */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: id(),
+    /** The resource name of the permission catalogue: 'task', 'team', 'user'. */
+    entity: text('entity').notNull(),
+    recordId: text('record_id').notNull(),
+    action: text('action').notNull(),
+    bulk: boolean('bulk').notNull().default(false),
+    at: ts('at').notNull(),
+    byId: text('by_id'),
+    byName: text('by_name'),
+    device: jsonb('device').$type<Device>(),
+    location: jsonb('location').$type<Point>(),
+    title: text('title').notNull(),
+    changes: jsonb('changes').$type<unknown[]>().notNull().default([]),
+  },
+  (t) => [index('record_history_record_at_idx').on(t.entity, t.recordId, t.at.desc(), t.id.desc())],
+);

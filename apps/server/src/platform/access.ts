@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { loadPrincipal, type Principal, principalFrom } from './principal.ts';
+import { clientInfo } from './request-info.ts';
 import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
 
 /**
@@ -87,6 +88,7 @@ export const accessPlugin = fp(
             !principal.user.isDeleted &&
             SIGN_IN_STATUSES.includes(principal.user.status as never)
           ) {
+            principal.client = clientInfo(request.headers['user-agent']);
             request.principal = principal;
             request.sessionToken = token;
           } else {

@@ -1,10 +1,18 @@
-import { bulkIdsSchema, objectIdSchema } from '@karya/domain';
+import {
+  bulkIdsSchema,
+  HISTORY_MESSAGES,
+  historyListSpec,
+  type ListQuery,
+  objectIdSchema,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Access, principalOf } from './access.ts';
 import { ok } from './envelope.ts';
+import { HISTORY_ROUTE_TEXT, historyQueryDocs } from './history.ts';
 import type { Principal } from './principal.ts';
+import { parseList } from './records.ts';
 
 /** What a lifecycle call answers: the envelope's message and data (none → null). */
 export type LifecycleOutcome = { message: string; data?: unknown };
@@ -33,6 +41,13 @@ export type LifecycleRoutesSpec = {
   bulkRemove?: Route<string[]>;
   bulkRestore?: Route<string[]>;
   bulkRemovePermanently?: Route<string[]>;
+  /** GET base/:id/history (page, limit): the record's history, newest first (platform/history.ts). */
+  history?: {
+    access: Access;
+    /** Added to the shared description, e.g. the row-scope rule. */
+    description?: string;
+    run: (principal: Principal, id: string, query: ListQuery) => Promise<unknown>;
+  };
 };
 
 const idParams = z.object({ id: objectIdSchema });
@@ -91,6 +106,31 @@ export const registerLifecycleRoutes = (app: FastifyInstance, spec: LifecycleRou
   one('delete', `${base}/:id`, spec.remove, `Delete a ${noun.one} (soft)`);
   one('patch', `${base}/:id/restore`, spec.restore, `Restore a deleted ${noun.one}`);
   one('delete', `${base}/:id/permanent`, spec.removePermanently, `Delete a deleted ${noun.one} for good`);
+
+  const history = spec.history;
+  if (history) {
+    r.get(
+      `${base}/:id/history`,
+      {
+        config: { access: history.access, swaggerTransform: historyQueryDocs },
+        schema: {
+          tags,
+          summary: `A ${noun.one}'s history`,
+          description: HISTORY_ROUTE_TEXT + (history.description ?? ''),
+          params: idParams,
+        },
+      },
+      async (request) =>
+        ok(
+          HISTORY_MESSAGES.fetched,
+          await history.run(
+            principalOf(request),
+            request.params.id,
+            parseList(request.query, historyListSpec),
+          ),
+        ),
+    );
+  }
 };
 
 /** A bulk service answer ({message, result}, as records' bulkLifecycle callers return it) as an outcome. */

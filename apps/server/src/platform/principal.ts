@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../db/client.ts';
 import { roles, userRoles, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import type { ClientInfo } from './request-info.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -15,6 +16,8 @@ export type Principal = {
   expiredRoleNames: string[];
   isSuperAdmin: boolean;
   sessionTokenHash: string;
+  /** The device the request came from (history records it); set by the access guard. */
+  client?: ClientInfo;
 };
 
 export const rolesOfUser = (db: Db, userId: string) =>

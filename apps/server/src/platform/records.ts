@@ -4,6 +4,7 @@ import {
   type BulkResult,
   can,
   type FilterValue,
+  type HistoryAction,
   type ListQuery,
   ListQueryError,
   type ListSpec,
@@ -18,6 +19,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from './errors.ts';
+import { changeWithHistory, recordChange } from './history.ts';
 import {
   containsText,
   type FilterRule,
@@ -37,7 +39,8 @@ import type { Principal } from './principal.ts';
  *   parseList      raw query → ListQuery against the list's whitelist, or 400
  *   runList        WHERE from the whitelist + scope, ORDER BY whitelisted sort + id, page, count
  *   lifecycleRules the filter rules every record has (isDeleted, deletedBy, createdBy, createdAt, updatedAt)
- *   softDelete / restore / deletePermanently, and bulkLifecycle (one transaction, an outcome per id)
+ *   softDelete / restore / deletePermanently, and bulkLifecycle (one transaction, an outcome per id),
+ *                  each writing its history entries (platform/history.ts) in that transaction
  *   createStamps / updateStamps   server-side created/updated by and at
  *   suggest        name search + selectedIds first, at most 20
  *   userRefs       ids → {_id, name, email, image} for the DTOs
@@ -212,6 +215,9 @@ export const updateStamps = (principal: Principal, now: Date) => ({
 
 type LifecycleRow = { id: string; isDeleted: boolean };
 
+/** How a record type names itself in history: its resource and the column that is its title. */
+export type HistorySpec = { entity: string; title: AnyPgColumn };
+
 export type Lifecycle = {
   db: Db;
   table: RecordTable;
@@ -219,6 +225,7 @@ export type Lifecycle = {
   principal: Principal;
   now: Date;
   scope?: Scope;
+  history: HistorySpec;
 };
 
 /** One record in scope, or 404 with the record's own message. */
@@ -252,60 +259,99 @@ export const findLiveRecord = async <Row extends LifecycleRow>(
   return row;
 };
 
-export const softDelete = async ({ db, table, messages, principal, now, scope }: Lifecycle, id: string) => {
-  const row = await findRecord<LifecycleRow>(db, table, id, messages, scope);
-  if (row.isDeleted) throw badRequest(messages.alreadyDeleted);
-  await db
-    .update(table as PgTable)
-    .set({ isDeleted: true, deletedAt: now, deletedBy: principal.user.id, updatedAt: now } as never)
-    .where(eq(table.id, id));
+/**
+ * A lifecycle change of one record: `write` changes the row only in the state the change starts from, and
+ * its history entry goes in the same statement (changeWithHistory). When nothing matched, the record is
+ * read to say why: 404 outside scope or missing, else 400 with the state's message.
+ */
+const lifecycleChange = async (
+  l: Lifecycle,
+  id: string,
+  from: 'live' | 'deleted',
+  action: HistoryAction,
+  wrongState: string,
+  write: (where: SQL) => { getSQL: () => SQL },
+) => {
+  const conditions = [eq(l.table.id, id), eq(l.table.isDeleted, from === 'deleted')];
+  if (l.scope) conditions.push(l.scope);
+  const changed = await changeWithHistory(l.db, write(and(...conditions)!), l.principal, l.now, {
+    entity: l.history.entity,
+    action,
+  });
+  if (changed.length) return;
+  await findRecord(l.db, l.table, id, l.messages, l.scope);
+  throw badRequest(wrongState);
 };
 
-export const restore = async ({ db, table, messages, principal, now, scope }: Lifecycle, id: string) => {
-  const row = await findRecord<LifecycleRow>(db, table, id, messages, scope);
-  if (!row.isDeleted) throw badRequest(messages.notDeleted);
-  await db
-    .update(table as PgTable)
-    .set({
-      isDeleted: false,
-      deletedAt: null,
-      deletedBy: null,
-      updatedAt: now,
-      updatedBy: principal.user.id,
-    } as never)
-    .where(eq(table.id, id));
-};
+const returningTitle = (l: Lifecycle) => ({ id: l.table.id, title: l.history.title });
 
-/** Irreversible, and only from the deleted state. Rows that hang off the record go by ON DELETE CASCADE. */
-export const deletePermanently = async ({ db, table, messages, scope }: Lifecycle, id: string) => {
-  const row = await findRecord<LifecycleRow>(db, table, id, messages, scope);
-  if (!row.isDeleted) throw badRequest(messages.permanentNeedsDeleted);
-  await db.delete(table as PgTable).where(eq(table.id, id));
-};
+/** Soft delete, with its history entry, in one statement. */
+export const softDelete = (l: Lifecycle, id: string) =>
+  lifecycleChange(l, id, 'live', 'delete', l.messages.alreadyDeleted, (where) =>
+    l.db
+      .update(l.table as PgTable)
+      .set({ isDeleted: true, deletedAt: l.now, deletedBy: l.principal.user.id, updatedAt: l.now } as never)
+      .where(where)
+      .returning(returningTitle(l)),
+  );
+
+export const restore = (l: Lifecycle, id: string) =>
+  lifecycleChange(l, id, 'deleted', 'restore', l.messages.notDeleted, (where) =>
+    l.db
+      .update(l.table as PgTable)
+      .set({
+        isDeleted: false,
+        deletedAt: null,
+        deletedBy: null,
+        updatedAt: l.now,
+        updatedBy: l.principal.user.id,
+      } as never)
+      .where(where)
+      .returning(returningTitle(l)),
+  );
+
+/**
+ * Irreversible, and only from the deleted state. Rows that hang off the record go by ON DELETE CASCADE;
+ * its history stays, ending with a tombstone entry (who, when, the title).
+ */
+export const deletePermanently = (l: Lifecycle, id: string) =>
+  lifecycleChange(l, id, 'deleted', 'delete-permanently', l.messages.permanentNeedsDeleted, (where) =>
+    l.db
+      .delete(l.table as PgTable)
+      .where(where)
+      .returning(returningTitle(l)),
+  );
 
 export type BulkOperation = 'delete' | 'restore' | 'deletePermanently';
+
+const BULK_ACTIONS: Record<BulkOperation, HistoryAction> = {
+  delete: 'delete',
+  restore: 'restore',
+  deletePermanently: 'delete-permanently',
+};
 
 /**
  * A bulk form in one transaction: every id gets an outcome: done, notFound (missing or out of scope) or
  * wrongState (delete of a deleted record; restore or permanent delete of a live one). The rows that can
- * change all change, in one statement, or — on any error — none does.
+ * change all change, in one statement, with one history entry each — or, on any error, none does. A
+ * refused id writes nothing.
  */
 export const bulkLifecycle = async (
-  { db, table, principal, now, scope }: Omit<Lifecycle, 'messages'>,
+  { db, table, principal, now, scope, history }: Omit<Lifecycle, 'messages'>,
   operation: BulkOperation,
   ids: readonly string[],
 ): Promise<BulkResult> =>
   db.transaction(async (tx) => {
     const where = scope ? and(inArray(table.id, [...ids]), scope) : inArray(table.id, [...ids]);
     const found = (await tx
-      .select({ id: table.id, isDeleted: table.isDeleted })
+      .select({ id: table.id, isDeleted: table.isDeleted, title: history.title })
       .from(table as PgTable)
       .where(where)
-      .for('update')) as LifecycleRow[];
-    const state = new Map(found.map((r) => [r.id, r.isDeleted]));
+      .for('update')) as (LifecycleRow & { title: string | null })[];
+    const byId = new Map(found.map((r) => [r.id, r]));
     const wantsDeleted = operation !== 'delete';
     const outcome = (id: string): BulkOutcome =>
-      !state.has(id) ? 'notFound' : state.get(id) === wantsDeleted ? 'done' : 'wrongState';
+      !byId.has(id) ? 'notFound' : byId.get(id)!.isDeleted === wantsDeleted ? 'done' : 'wrongState';
     const results = ids.map((id) => ({ _id: id, outcome: outcome(id) }));
     const doneIds = results.filter((r) => r.outcome === 'done').map((r) => r._id);
     if (doneIds.length) {
@@ -326,6 +372,18 @@ export const bulkLifecycle = async (
                 }) as never,
           )
           .where(inArray(table.id, doneIds));
+      await recordChange(
+        tx,
+        principal,
+        now,
+        doneIds.map((id) => ({
+          entity: history.entity,
+          recordId: id,
+          title: byId.get(id)!.title ?? '',
+          action: BULK_ACTIONS[operation],
+          bulk: true,
+        })),
+      );
     }
     const tally = (o: BulkOutcome) => results.filter((r) => r.outcome === o).length;
     return { results, done: tally('done'), notFound: tally('notFound'), wrongState: tally('wrongState') };

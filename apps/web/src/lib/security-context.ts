@@ -1,4 +1,4 @@
-import type { DeviceInfo, GeoPoint } from '@karya/domain';
+import { type DeviceInfo, deviceFromUserAgent, type GeoPoint } from '@karya/domain';
 
 /** Messages when the browser cannot give a position (spec 1 §5). */
 export const LOCATION_MESSAGES = {
@@ -35,34 +35,13 @@ export const getLocation = () =>
   });
 
 /** What the browser tells about the device, in the shape the API requires (every field non-empty). */
-export const getDeviceInfo = (): DeviceInfo => {
-  const ua = navigator.userAgent;
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iPod/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : 'Unknown';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\//.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : 'Unknown';
-  const device = /Mobi|Android|iPhone/.test(ua) ? 'Mobile' : /iPad|Tablet/.test(ua) ? 'Tablet' : 'Desktop';
-  const model = /\(([^;)]+)/.exec(ua)?.[1]?.trim() || 'Unknown';
-  return { os, browser, device, model };
-};
+export const getDeviceInfo = (): DeviceInfo =>
+  deviceFromUserAgent(navigator.userAgent) ?? {
+    os: 'Unknown',
+    browser: 'Unknown',
+    device: 'Desktop',
+    model: 'Unknown',
+  };
 
 /** Location and device info together, as the sign-in and password calls need them. */
 export const getSecurityContext = async () => ({

@@ -5,6 +5,7 @@ import {
   ERROR_CODES,
   effectivePermissions,
   type GeoPoint,
+  historyFieldLabel,
   type LoginInput,
   type MeDto,
   OTP_RESEND_SECONDS,
@@ -17,12 +18,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Region } from '../../config.ts';
-import { users } from '../../db/schema.ts';
+import { type Point, users } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { type HistoryActor, recordChange } from '../../platform/history.ts';
 import { burnPasswordTime, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { loadPrincipal, type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
+import { clientInfo } from '../../platform/request-info.ts';
 import { toMeDto } from '../users/user-dto.ts';
 import { checkOtp, consumeOtp, discardOtp, issueOtp, OTP_MESSAGES } from './otp.service.ts';
 
@@ -103,6 +106,34 @@ const findLiveUser = async (deps: AppDeps, email: string) => {
     .limit(1);
   return user;
 };
+
+const pointOf = (location: GeoPoint): Point => ({
+  type: 'Point',
+  coordinates: [location.coordinates[0]!, location.coordinates[1]!],
+});
+
+/** A password change in the user's history: that it happened, by whom and from where; never a value. */
+const recordPasswordChange = (
+  tx: Parameters<typeof recordChange>[0],
+  actor: HistoryActor,
+  now: Date,
+  user: { id: string; name: string },
+) =>
+  recordChange(tx, actor, now, {
+    entity: 'user',
+    recordId: user.id,
+    title: user.name,
+    action: 'update',
+    changes: [
+      {
+        field: 'password',
+        label: historyFieldLabel('user', 'password'),
+        from: null,
+        to: null,
+        redacted: true,
+      },
+    ],
+  });
 
 const activity = (deps: AppDeps, info: RequestInfo, security: Security) => ({
   log: (type: Parameters<typeof logActivity>[1]['type'], userId: string | null, message: string) =>
@@ -240,10 +271,13 @@ export const changeOwnPassword = async (
 
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.clock.now();
-  await deps.db
-    .update(users)
-    .set({ passwordHash, lastPasswordChanged: now, mustChangePassword: false, updatedAt: now })
-    .where(eq(users.id, user.id));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, lastPasswordChanged: now, mustChangePassword: false, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await recordPasswordChange(tx, { ...principal, location: pointOf(input.location) }, now, user);
+  });
   await deps.rateLimit.reset(key);
   // Every other device signs in again with the new password; this one stays.
   await deps.sessions.destroyForUser(user.id, principal.sessionTokenHash);
@@ -387,6 +421,13 @@ export const resetPassword = async (deps: AppDeps, input: ResetVerifyOtpInput, i
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
+    // Nobody is signed in: the user, proven by the code, is who changed it.
+    await recordPasswordChange(
+      tx,
+      { user, client: clientInfo(info.userAgent), location: pointOf(input.location) },
+      now,
+      user,
+    );
   });
   await deps.sessions.destroyForUser(user.id);
   await deps.rateLimit.reset(accountKey(email));

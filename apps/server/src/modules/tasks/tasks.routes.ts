@@ -16,6 +16,7 @@ import {
   listTasks,
   restoreTask,
   TASK,
+  taskHistory,
   updateTask,
 } from './tasks.service.ts';
 
@@ -105,6 +106,11 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     bulkRemovePermanently: {
       access: permission('task', 'bulk-delete-permanently'),
       run: (principal, ids) => bulkOutcome(bulkTasks(deps, principal, 'deletePermanently', ids)),
+    },
+    history: {
+      access: permission('task', 'read'),
+      description: SCOPE_TEXT,
+      run: (principal, id, query) => taskHistory(deps.db, principal, id, query),
     },
   });
 };

@@ -6,12 +6,14 @@ import {
   type TaskInput,
   type TaskPriority,
   type TaskStatus,
+  type UserRef,
 } from '@karya/domain';
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
+import { diffSnapshots, historyPage, recordChange, type Snapshot } from '../../platform/history.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
@@ -160,32 +162,76 @@ const fields = (input: TaskInput) => ({
   assignedTo: input.assignedTo,
 });
 
+/** How tasks appear in history: the tracked fields, assignees by id and name. */
+const TASK_HISTORY = { entity: 'task', title: tasks.title } as const;
+
+const taskSnapshot = (row: TaskRow, refs: Map<string, UserRef>): Snapshot => ({
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  priority: row.priority,
+  date: row.date,
+  time: row.time,
+  deadline: row.deadline,
+  reason: row.reason,
+  assignedTo: row.assignedTo.map((id) => ({ _id: id, name: refs.get(id)?.name ?? id })),
+});
+
 export const createTask = async ({ db, clock }: Deps, principal: Principal, input: TaskInput) => {
-  await checkAssignees(db, principal, input.assignedTo);
-  const [row] = await db
-    .insert(tasks)
-    .values({ ...createStamps(principal, clock.now()), ...fields(input), assignedBy: principal.user.id })
-    .returning();
-  return one(db, row!);
+  const now = clock.now();
+  const row = await db.transaction(async (tx) => {
+    await checkAssignees(tx, principal, input.assignedTo);
+    const [inserted] = await tx
+      .insert(tasks)
+      .values({ ...createStamps(principal, now), ...fields(input), assignedBy: principal.user.id })
+      .returning();
+    const refs = await userRefs(tx, inserted!.assignedTo);
+    await recordChange(tx, principal, now, {
+      entity: TASK_HISTORY.entity,
+      recordId: inserted!.id,
+      title: inserted!.title,
+      action: 'create',
+      changes: diffSnapshots('task', null, taskSnapshot(inserted!, refs)),
+    });
+    return inserted!;
+  });
+  return one(db, row);
 };
 
 /** PATCH /hrm/tasks/{id} sends the whole task (spec 2 §7). */
 export const updateTask = async ({ db, clock }: Deps, principal: Principal, id: string, input: TaskInput) => {
-  const current = await findLiveRecord<TaskRow>(db, tasks, id, TASK, taskScope(principal));
-  await checkAssignees(db, principal, input.assignedTo, current.assignedTo);
-  const sameAssignees =
-    current.assignedTo.length === input.assignedTo.length &&
-    input.assignedTo.every((u) => current.assignedTo.includes(u));
-  const [row] = await db
-    .update(tasks)
-    .set({
-      ...fields(input),
-      ...updateStamps(principal, clock.now()),
-      ...(sameAssignees ? {} : { assignedBy: principal.user.id }),
-    })
-    .where(eq(tasks.id, id))
-    .returning();
-  return one(db, row!);
+  const now = clock.now();
+  const row = await db.transaction(async (tx) => {
+    const current = await findLiveRecord<TaskRow>(tx, tasks, id, TASK, taskScope(principal));
+    await checkAssignees(tx, principal, input.assignedTo, current.assignedTo);
+    const sameAssignees =
+      current.assignedTo.length === input.assignedTo.length &&
+      input.assignedTo.every((u) => current.assignedTo.includes(u));
+    const [updated] = await tx
+      .update(tasks)
+      .set({
+        ...fields(input),
+        ...updateStamps(principal, now),
+        ...(sameAssignees ? {} : { assignedBy: principal.user.id }),
+      })
+      .where(eq(tasks.id, id))
+      .returning();
+    // Names are looked up only when the assignees changed: the same ids compare equal anyway.
+    const refs = sameAssignees
+      ? new Map<string, UserRef>()
+      : await userRefs(tx, [...current.assignedTo, ...updated!.assignedTo]);
+    const changes = diffSnapshots('task', taskSnapshot(current, refs), taskSnapshot(updated!, refs));
+    if (changes.length)
+      await recordChange(tx, principal, now, {
+        entity: TASK_HISTORY.entity,
+        recordId: id,
+        title: updated!.title,
+        action: 'update',
+        changes,
+      });
+    return updated!;
+  });
+  return one(db, row);
 };
 
 const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
@@ -195,7 +241,21 @@ const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
   principal,
   now: clock.now(),
   scope: taskScope(principal),
+  history: TASK_HISTORY,
 });
+
+/** GET /hrm/tasks/{id}/history: newest first, paged; outside the caller's scope 404. */
+export const taskHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
+  historyPage({
+    db,
+    principal,
+    entity: TASK_HISTORY.entity,
+    table: tasks,
+    id,
+    messages: TASK,
+    scope: taskScope(principal),
+    query,
+  });
 
 /**
  * DELETE /hrm/tasks/{id}: a live task is soft-deleted; a deleted one is removed for good (spec 2 §7 uses

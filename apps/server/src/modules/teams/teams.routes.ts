@@ -23,6 +23,7 @@ import {
   restoreTeam,
   suggestTeams,
   TEAM,
+  teamHistory,
   updateTeam,
 } from './teams.service.ts';
 
@@ -120,6 +121,10 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
         message: TEAM.deletedPermanently,
         data: await deleteTeamPermanently(deps, principal, id),
       }),
+    },
+    history: {
+      access: permission('team', 'read'),
+      run: (principal, id, query) => teamHistory(deps.db, principal, id, query),
     },
   });
 };

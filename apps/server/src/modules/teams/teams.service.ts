@@ -7,12 +7,14 @@ import {
   type TeamMemberInput,
   type TeamMemberRole,
   type TeamUpdateInput,
+  type UserRef,
 } from '@karya/domain';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { diffSnapshots, historyPage, recordChange, type Snapshot } from '../../platform/history.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
@@ -156,18 +158,52 @@ const writeMembers = async (tx: Tx, teamId: string, members: TeamMemberInput[]) 
       .values(members.map((m, position) => ({ teamId, userId: m.user, role: m.role, position })));
 };
 
+/** How teams appear in history: name, description, and the members by id, name and role. */
+const TEAM_HISTORY = { entity: 'team', title: teams.name } as const;
+
+type MemberSnapshot = { userId: string; role: string };
+
+const teamSnapshot = (row: TeamRow, members: MemberSnapshot[], refs: Map<string, UserRef>): Snapshot => ({
+  name: row.name,
+  description: row.description,
+  members: members.map((m) => ({ _id: m.userId, name: refs.get(m.userId)?.name ?? m.userId, role: m.role })),
+});
+
+const membersOf = (tx: Tx, teamId: string) =>
+  tx
+    .select({ userId: teamMembers.userId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(asc(teamMembers.position), asc(teamMembers.userId));
+
+const asMembers = (input: TeamMemberInput[]): MemberSnapshot[] =>
+  input.map((m) => ({ userId: m.user, role: m.role }));
+
 export const createTeam = async ({ db, clock }: Deps, principal: Principal, input: TeamInput) => {
   await checkMembers(db, input.members);
+  const now = clock.now();
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(teams)
       .values({
-        ...createStamps(principal, clock.now()),
+        ...createStamps(principal, now),
         name: input.name,
         description: input.description,
       })
       .returning();
     await writeMembers(tx, inserted!.id, input.members);
+    const members = asMembers(input.members);
+    const refs = await userRefs(
+      tx,
+      members.map((m) => m.userId),
+    );
+    await recordChange(tx, principal, now, {
+      entity: TEAM_HISTORY.entity,
+      recordId: inserted!.id,
+      title: inserted!.name,
+      action: 'create',
+      changes: diffSnapshots('team', null, teamSnapshot(inserted!, members, refs)),
+    });
     return inserted!;
   });
   return one(db, row);
@@ -182,17 +218,43 @@ export const updateTeam = async (
 ) => {
   await findLiveRecord<TeamRow>(db, teams, id, TEAM);
   if (input.members) await checkMembers(db, input.members);
+  const now = clock.now();
   const row = await db.transaction(async (tx) => {
+    // Read again inside the transaction: the entry's "from" is what this change replaced.
+    const current = await findLiveRecord<TeamRow>(tx, teams, id, TEAM);
+    const before = input.members ? await membersOf(tx, id) : [];
     const [updated] = await tx
       .update(teams)
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...updateStamps(principal, clock.now()),
+        ...updateStamps(principal, now),
       })
       .where(eq(teams.id, id))
       .returning();
     if (input.members) await writeMembers(tx, id, input.members);
+    const after = input.members ? asMembers(input.members) : [];
+    const refs = input.members
+      ? await userRefs(
+          tx,
+          [...before, ...after].map((m) => m.userId),
+        )
+      : new Map();
+    const snapshot = (r: TeamRow, members: MemberSnapshot[]) => {
+      const all = teamSnapshot(r, members, refs);
+      // Members not sent stay as they were: not a change.
+      if (!input.members) delete all.members;
+      return all;
+    };
+    const changes = diffSnapshots('team', snapshot(current, before), snapshot(updated!, after));
+    if (changes.length)
+      await recordChange(tx, principal, now, {
+        entity: TEAM_HISTORY.entity,
+        recordId: id,
+        title: updated!.name,
+        action: 'update',
+        changes,
+      });
     return updated!;
   });
   return one(db, row);
@@ -204,7 +266,12 @@ const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
   messages: TEAM,
   principal,
   now: clock.now(),
+  history: TEAM_HISTORY,
 });
+
+/** GET /admin/teams/{id}/history: newest first, paged. */
+export const teamHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
+  historyPage({ db, principal, entity: TEAM_HISTORY.entity, table: teams, id, messages: TEAM, query });
 
 export const deleteTeam = (deps: Deps, principal: Principal, id: string) =>
   softDelete(lifecycle(deps, principal), id);

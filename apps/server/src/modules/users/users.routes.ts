@@ -36,6 +36,7 @@ import {
   suggestUsers,
   type Upload,
   updateUser,
+  userHistory,
 } from './users.service.ts';
 
 const idParams = z.object({ id: objectIdSchema });
@@ -197,10 +198,14 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     removePermanently: {
       access: permission('user', 'delete-permanently'),
       summary: 'Delete a user permanently',
-      run: async (_principal, id) => {
-        await deleteUserPermanently(deps, id);
+      run: async (principal, id) => {
+        await deleteUserPermanently(deps, principal, id);
         return { message: 'User deleted permanently' };
       },
+    },
+    history: {
+      access: permission('user', 'read'),
+      run: (principal, id, query) => userHistory(deps.db, principal, id, query),
     },
   });
 

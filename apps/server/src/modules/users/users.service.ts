@@ -1,6 +1,8 @@
 import {
   can,
   EMPLOYMENT_TYPES_WITH_DURATION,
+  type HistoryAction,
+  type HistoryValue,
   isSuperAdminRoleName,
   type ListQuery,
   newId,
@@ -19,6 +21,13 @@ import { logActivity } from '../../platform/activity.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { storeUpload } from '../../platform/files.ts';
+import {
+  diffSnapshots,
+  type HistoryActor,
+  historyPage,
+  recordChange,
+  type Snapshot,
+} from '../../platform/history.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
@@ -79,7 +88,7 @@ const assertEmailFree = async (db: Db, email: string, exceptId?: string) => {
 /** The roles to assign, all of which must exist; the Super Admin role only from a Super Admin. */
 const checkRoles = async (db: Db, principal: Principal, ids: readonly string[]) => {
   const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return { ids: wanted, hasSuperAdmin: false };
+  if (wanted.length === 0) return { ids: wanted, refs: [] as RoleRef[], hasSuperAdmin: false };
   const rows = await db
     .select({ id: roles.id, name: roles.name })
     .from(roles)
@@ -87,8 +96,85 @@ const checkRoles = async (db: Db, principal: Principal, ids: readonly string[]) 
   if (rows.length !== wanted.length) throw badRequest(USER_MESSAGES.rolesMissing);
   const hasSuperAdmin = rows.some((r) => isSuperAdminRoleName(r.name));
   if (hasSuperAdmin && !principal.isSuperAdmin) throw forbidden(USER_MESSAGES.superAdminRoleOnly);
-  return { ids: wanted, hasSuperAdmin };
+  const byId = new Map(rows.map((r) => [r.id, r.name]));
+  return { ids: wanted, refs: wanted.map((id) => ({ _id: id, name: byId.get(id)! })), hasSuperAdmin };
 };
+
+// ---------------------------------------------------------------------------------------------- history
+
+type RoleRef = { _id: string; name: string };
+
+const USER_HISTORY = { entity: 'user', title: users.name } as const;
+
+/**
+ * The tracked fields of a user (HISTORY_FIELDS.user). The password is its hash: the domain's deny-list
+ * turns a change of it into "Password changed" without values. Roles only when the change is about them.
+ */
+const userSnapshot = (u: UserRow, roleRefs?: RoleRef[]): Snapshot => ({
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  gender: u.gender,
+  dateOfBirth: u.dateOfBirth,
+  maritalStatus: u.maritalStatus,
+  employmentType: u.employmentType,
+  duration: u.duration,
+  languages: u.languages,
+  bio: u.bio,
+  address: u.address as HistoryValue,
+  emergencyContact: u.emergencyContact,
+  socialMedia: u.socialMedia,
+  notes: u.notes,
+  status: u.status,
+  image: u.image?.url ?? null,
+  password: u.passwordHash,
+  ...(roleRefs ? { roles: roleRefs } : {}),
+});
+
+const roleRefsOf = async (tx: Db, userId: string): Promise<RoleRef[]> =>
+  (await rolesOfUser(tx, userId)).map((r) => ({ _id: r.id, name: r.name }));
+
+/** The user row, locked for the rest of the transaction: the entry's "from" is what the change replaced. */
+const lockUser = async (tx: Db, id: string): Promise<UserRow> => {
+  const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  if (!u) throw notFound(USER_MESSAGES.notFound);
+  return u;
+};
+
+/** Update a user row and write the entry of what changed, in the caller's transaction. */
+const changeUser = async (
+  tx: Db,
+  actor: HistoryActor,
+  now: Date,
+  id: string,
+  set: Partial<typeof users.$inferInsert>,
+  action: HistoryAction = 'update',
+) => {
+  const before = await lockUser(tx, id);
+  const [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+  const changes = diffSnapshots('user', userSnapshot(before), userSnapshot(after!));
+  if (changes.length || action !== 'update')
+    await recordChange(tx, actor, now, {
+      entity: USER_HISTORY.entity,
+      recordId: id,
+      title: after!.name,
+      action,
+      changes,
+    });
+  return after!;
+};
+
+/** GET /admin/users/{id}/history: newest first, paged. */
+export const userHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
+  historyPage({
+    db,
+    principal,
+    entity: USER_HISTORY.entity,
+    table: users,
+    id,
+    messages: USER_MESSAGES,
+    query,
+  });
 
 const isUniqueViolation = (error: unknown): boolean => {
   let e: unknown = error;
@@ -276,6 +362,14 @@ export const createUser = async (
       });
       if (roleCheck.ids.length)
         await tx.insert(userRoles).values(roleCheck.ids.map((roleId) => ({ userId: id, roleId })));
+      const [created] = await tx.select().from(users).where(eq(users.id, id));
+      await recordChange(tx, principal, now, {
+        entity: USER_HISTORY.entity,
+        recordId: id,
+        title: created!.name,
+        action: 'create',
+        changes: diffSnapshots('user', null, userSnapshot(created!, roleCheck.refs)),
+      });
     });
   } catch (error) {
     if (image) await removeStoredFile(deps, image.fileId);
@@ -319,11 +413,13 @@ export const updateUser = async (
 
   const admin = input as UserUpdateInput;
   let roleIds: string[] | undefined;
+  let roleRefs: RoleRef[] = [];
   if (admin.roles !== undefined) {
     const check = await checkRoles(deps.db, principal, admin.roles);
     if (target.id === principal.user.id && principal.isSuperAdmin && !check.hasSuperAdmin)
       throw badRequest(USER_MESSAGES.ownSuperAdminRole);
     roleIds = check.ids;
+    roleRefs = check.refs;
   }
 
   const now = deps.clock.now();
@@ -350,12 +446,27 @@ export const updateUser = async (
   else if (input.deleteImage) set.image = null;
   try {
     await deps.db.transaction(async (tx) => {
-      await tx.update(users).set(set).where(eq(users.id, id));
+      const before = await lockUser(tx, id);
+      const rolesBefore = roleIds !== undefined ? await roleRefsOf(tx, id) : undefined;
+      const [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
       if (roleIds !== undefined) {
         await tx.delete(userRoles).where(eq(userRoles.userId, id));
         if (roleIds.length)
           await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
       }
+      const changes = diffSnapshots(
+        'user',
+        userSnapshot(before, rolesBefore),
+        userSnapshot(after!, roleIds !== undefined ? roleRefs : undefined),
+      );
+      if (changes.length)
+        await recordChange(tx, principal, now, {
+          entity: USER_HISTORY.entity,
+          recordId: id,
+          title: after!.name,
+          action: 'update',
+          changes,
+        });
     });
   } catch (error) {
     if (image) await removeStoredFile(deps, image.fileId);
@@ -375,17 +486,23 @@ export const deleteUser = async (deps: Deps, principal: Principal, id: string) =
   await assertNotOthersSuperAdmin(deps.db, principal, target);
   if (target.isDeleted) throw badRequest(USER_MESSAGES.alreadyDeleted);
   const now = deps.clock.now();
-  await deps.db
-    .update(users)
-    .set({
-      isDeleted: true,
-      deletedAt: now,
-      deletedBy: principal.user.id,
-      status: 'Deleted',
-      updatedAt: now,
-      updatedBy: principal.user.id,
-    })
-    .where(eq(users.id, id));
+  await deps.db.transaction((tx) =>
+    changeUser(
+      tx,
+      principal,
+      now,
+      id,
+      {
+        isDeleted: true,
+        deletedAt: now,
+        deletedBy: principal.user.id,
+        status: 'Deleted',
+        updatedAt: now,
+        updatedBy: principal.user.id,
+      },
+      'delete',
+    ),
+  );
   await deps.sessions.destroyForUser(id);
 };
 
@@ -395,17 +512,23 @@ export const restoreUser = async (deps: Deps, principal: Principal, id: string) 
   await assertEmailFree(deps.db, target.email, id);
   const now = deps.clock.now();
   try {
-    await deps.db
-      .update(users)
-      .set({
-        isDeleted: false,
-        deletedAt: null,
-        deletedBy: null,
-        status: 'Recovered',
-        updatedAt: now,
-        updatedBy: principal.user.id,
-      })
-      .where(eq(users.id, id));
+    await deps.db.transaction((tx) =>
+      changeUser(
+        tx,
+        principal,
+        now,
+        id,
+        {
+          isDeleted: false,
+          deletedAt: null,
+          deletedBy: null,
+          status: 'Recovered',
+          updatedAt: now,
+          updatedBy: principal.user.id,
+        },
+        'restore',
+      ),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
     throw error;
@@ -413,11 +536,21 @@ export const restoreUser = async (deps: Deps, principal: Principal, id: string) 
   return mustLoad(deps.db, id);
 };
 
-export const deleteUserPermanently = async (deps: Deps, id: string) => {
+export const deleteUserPermanently = async (deps: Deps, principal: Principal, id: string) => {
   const target = await findUser(deps.db, id);
   if (!target.isDeleted) throw badRequest(USER_MESSAGES.permanentNeedsDeleted);
-  // Sessions, role links, activities and codes go with the row (ON DELETE CASCADE).
-  await deps.db.delete(users).where(eq(users.id, id));
+  // Sessions, role links, activities and codes go with the row (ON DELETE CASCADE); history keeps a
+  // tombstone entry.
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+    await recordChange(tx, principal, now, {
+      entity: USER_HISTORY.entity,
+      recordId: id,
+      title: target.name,
+      action: 'delete-permanently',
+    });
+  });
   if (target.image) await removeStoredFile(deps, target.image.fileId);
 };
 
@@ -428,14 +561,14 @@ export const setBlocked = async (deps: Deps, principal: Principal, id: string, b
   if (target.isDeleted) throw badRequest(USER_MESSAGES.restoreBeforeBlock);
   if (blocked && target.status === 'Blocked') throw badRequest(USER_MESSAGES.alreadyBlocked);
   if (!blocked && target.status !== 'Blocked') throw badRequest(USER_MESSAGES.notBlocked);
-  await deps.db
-    .update(users)
-    .set({
+  const now = deps.clock.now();
+  await deps.db.transaction((tx) =>
+    changeUser(tx, principal, now, id, {
       status: blocked ? 'Blocked' : 'Active',
-      updatedAt: deps.clock.now(),
+      updatedAt: now,
       updatedBy: principal.user.id,
-    })
-    .where(eq(users.id, id));
+    }),
+  );
   if (blocked) await deps.sessions.destroyForUser(id);
   return mustLoad(deps.db, id);
 };
@@ -452,17 +585,16 @@ export const adminChangePassword = async (
   if (target.isDeleted) throw badRequest(USER_MESSAGES.restoreBeforePassword);
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock.now();
-  await deps.db
-    .update(users)
-    // The administrator now knows the password, so the user must choose their own at next sign-in.
-    .set({
+  // The administrator now knows the password, so the user must choose their own at next sign-in.
+  await deps.db.transaction((tx) =>
+    changeUser(tx, principal, now, id, {
       passwordHash,
       lastPasswordChanged: now,
       mustChangePassword: true,
       updatedAt: now,
       updatedBy: principal.user.id,
-    })
-    .where(eq(users.id, id));
+    }),
+  );
   await deps.sessions.destroyForUser(id);
   await logActivity(deps.db, {
     userId: id,

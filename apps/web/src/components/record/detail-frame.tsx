@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../list/list-states';
 import { PageHeader } from '../page-header';
 import { FieldList } from './field-list';
 import { formatDateTime } from './format';
+import { HistorySection, type HistorySource } from './history-section';
 
 /** The part of a query result DetailFrame reads (a TanStack `useQuery` result fits). */
 export type DetailQueryState<T> = {
@@ -53,6 +54,8 @@ export type DetailFrameProps<T extends Partial<RecordStamps>> = {
   showStamps?: boolean;
   /** The record's own fields. */
   children: (record: T) => ReactNode;
+  /** Where the record's history is read: a collapsible History section at the end, loaded when opened. */
+  history?: HistorySource;
 };
 
 /** 'This task was deleted on 18/03/2026 03:30 PM by Asha' (date and name only when known). */
@@ -108,6 +111,7 @@ export const DetailFrame = <T extends Partial<RecordStamps>>({
   extraActions,
   showStamps = true,
   children,
+  history,
 }: DetailFrameProps<T>) => {
   if (query.isPending)
     return (
@@ -224,6 +228,7 @@ export const DetailFrame = <T extends Partial<RecordStamps>>({
       )}
       {children(record)}
       {showStamps && <RecordStampsCard stamps={record} />}
+      {history && <HistorySection source={history} />}
     </Stack>
   );
 };

@@ -8,12 +8,14 @@
  *   {(task) => <FieldList items={[{ label: 'Title', value: task.title }]} />}
  * </DetailFrame>
  * ```
- * Query keys: `recordKeys('tasks')` in lib/query-keys.ts.
+ * `history={{ path: `/hrm/tasks/${id}/history`, queryKey: [...taskKeys.detail(id), 'history'] }}` adds the
+ * record's History section. Query keys: `recordKeys('tasks')` in lib/query-keys.ts.
  */
 export * from './confirm';
 export * from './detail-actions';
 export * from './detail-frame';
 export * from './field-list';
 export * from './format';
+export * from './history-section';
 export * from './lifecycle';
 export * from './record-form-page';

@@ -3,7 +3,7 @@ import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { EMPTY_VALUE, useHashPanel } from '../../components/list';
 import { DetailFrame, FieldList, formatDate, formatTime, useDetailActions } from '../../components/record';
-import { useTask, useTaskLifecycle } from './api';
+import { taskKeys, useTask, useTaskLifecycle } from './api';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 import { isOverdue } from './task-card';
 import { TaskFormModal } from './task-form';
@@ -101,6 +101,7 @@ export const TaskDetailPage = () => {
         notFoundText={TASK_MESSAGES.notFound}
         backTo={{ to: '/hrm/tasks', label: 'Back to tasks' }}
         {...actions}
+        history={{ path: `/hrm/tasks/${id}/history`, queryKey: [...taskKeys.detail(id), 'history'] }}
         onUpdate={updatePanel.open}
       >
         {(t) => <TaskDetails task={t} />}

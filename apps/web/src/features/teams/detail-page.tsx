@@ -8,7 +8,7 @@ import {
   useDetailActions,
   useRecordLifecycle,
 } from '../../components/record';
-import { TEAMS_ROOT, teamLifecycleApi, useTeam } from './api';
+import { TEAMS_ROOT, teamKeys, teamLifecycleApi, useTeam } from './api';
 import { RoleBadge } from './team-display';
 
 const UserLink = ({ user }: { user: UserRef | null }) =>
@@ -85,6 +85,7 @@ export const TeamDetailPage = () => {
       {...actions}
       updateTo="update"
       labels={{ update: 'Update Team', delete: 'Delete Team', deletePermanently: 'Permanently Delete' }}
+      history={{ path: `/admin/teams/${id}/history`, queryKey: [...teamKeys.detail(id), 'history'] }}
       showStamps={false}
     >
       {(t) => (

@@ -14,8 +14,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/auth';
 import { EmptyState, ErrorState } from '../../components/list';
 import { PageHeader } from '../../components/page-header';
+import { HistorySection } from '../../components/record';
 import { isApiError } from '../../lib/api';
 import { messageOf } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { useUser, useUserMutations } from './api';
 import { useUserActions } from './user-actions';
 import { UserActivitiesAccordion } from './user-activities';
@@ -255,6 +257,12 @@ export const UserDetailPage = () => {
       </Grid>
 
       {can('user', 'activities') && <UserActivitiesAccordion userId={u._id} />}
+      <HistorySection
+        source={{
+          path: `/admin/users/${u._id}/history`,
+          queryKey: [...queryKeys.users.detail(u._id), 'history'],
+        }}
+      />
     </Stack>
   );
 };

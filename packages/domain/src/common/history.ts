@@ -1,0 +1,165 @@
+import type { DeviceInfo, GeoPoint } from './fields.ts';
+import { defineList } from './list-query.ts';
+import type { UserRef } from './records.ts';
+
+/**
+ * One history for every record (ERPNext's version log, Odoo's tracked fields): each create, update, delete,
+ * restore and permanent delete writes an entry in the same transaction as the change. The shapes, the
+ * tracked fields with their labels and the redaction rule live here once; the server writes and reads the
+ * entries (platform/history.ts), the History section shows them.
+ */
+
+export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore', 'delete-permanently'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/** How the History section names an action. */
+export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  restore: 'Restored',
+  'delete-permanently': 'Deleted permanently',
+};
+
+/** A value as history keeps it: JSON, with references as `{_id, name}` so they stay readable. */
+export type HistoryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | HistoryValue[]
+  | { [key: string]: HistoryValue };
+
+/** One changed field. A redacted field (a password) says that it changed, never from what to what. */
+export type HistoryChange = {
+  field: string;
+  label: string;
+  from: HistoryValue;
+  to: HistoryValue;
+  redacted?: boolean;
+};
+
+export type HistoryEntryDto = {
+  _id: string;
+  /** The resource of the permission catalogue: 'task', 'team', 'user', … */
+  entity: string;
+  recordId: string;
+  action: HistoryAction;
+  /** The change came from a bulk action (one entry per changed record). */
+  bulk: boolean;
+  at: string;
+  /** Who did it; the name kept at the time shows even when that user is gone. */
+  by: UserRef | null;
+  device: DeviceInfo | null;
+  /** Where the actor last signed in (the app asks for a position at sign-in only). */
+  location: GeoPoint | null;
+  /** The record's title at the time: what a tombstone shows after a permanent delete. */
+  title: string;
+  changes: HistoryChange[];
+};
+
+/** `{history, historyCount, page, limit}`, newest first. */
+export type HistoryPageDto = {
+  history: HistoryEntryDto[];
+  historyCount: number;
+  page: number;
+  limit: number;
+};
+
+/** Paged with the usual list keys (page, limit); no filters, always newest first. */
+export const historyListSpec = defineList({ filters: {}, sortFields: [] });
+
+export const HISTORY_MESSAGES = {
+  fetched: 'History fetched successfully',
+  empty: 'No changes recorded yet.',
+  loadFailed: 'History could not be loaded.',
+} as const;
+
+/**
+ * Fields whose values never enter history, whatever a record type lists: passwords, hashes, tokens,
+ * secrets and one-time codes. Matched on the field name (any nesting depth), case-insensitively; `zipCode`
+ * is not a code.
+ */
+const REDACTED_FIELD_RE = /(password|hash|token|secret)$|^(code|otp|otpcode)$/i;
+export const isRedactedField = (field: string) => REDACTED_FIELD_RE.test(field);
+
+/** The fields each record type tracks, with the labels the History section shows. Order is display order. */
+export const HISTORY_FIELDS = {
+  task: {
+    title: 'Title',
+    description: 'Description',
+    status: 'Status',
+    priority: 'Priority',
+    date: 'Date',
+    time: 'Time',
+    deadline: 'Deadline',
+    reason: 'Reason',
+    assignedTo: 'Assigned to',
+  },
+  team: {
+    name: 'Name',
+    description: 'Description',
+    members: 'Members',
+  },
+  user: {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    gender: 'Gender',
+    dateOfBirth: 'Date of birth',
+    maritalStatus: 'Marital status',
+    employmentType: 'Employment type',
+    duration: 'Duration',
+    languages: 'Languages',
+    bio: 'Bio',
+    address: 'Address',
+    emergencyContact: 'Emergency contacts',
+    socialMedia: 'Social media',
+    notes: 'Notes',
+    status: 'Status',
+    roles: 'Roles',
+    image: 'Profile image',
+    password: 'Password',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+export type HistoryEntity = keyof typeof HISTORY_FIELDS;
+
+/** The label of a field, or the field name itself for a type that has none. */
+export const historyFieldLabel = (entity: string, field: string): string =>
+  (HISTORY_FIELDS as Record<string, Record<string, string>>)[entity]?.[field] ?? field;
+
+/**
+ * What a browser's User-Agent says about the device, in the shape sign-in records. The server reads it
+ * from the request for history; the web sends the same at sign-in.
+ */
+export const deviceFromUserAgent = (ua: string | null | undefined): DeviceInfo | null => {
+  if (!ua) return null;
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'Unknown';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : 'Unknown';
+  const device = /Mobi|Android|iPhone/.test(ua) ? 'Mobile' : /iPad|Tablet/.test(ua) ? 'Tablet' : 'Desktop';
+  const model = (/\(([^;)]+)/.exec(ua)?.[1]?.trim() || 'Unknown').slice(0, 100);
+  return { os, browser, device, model };
+};
+
+/** "Chrome on Android (Mobile)". */
+export const describeDevice = (d: DeviceInfo) => `${d.browser} on ${d.os} (${d.device})`;
