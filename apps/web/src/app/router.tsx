@@ -1,7 +1,9 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { CrashPage, NotFoundPage } from './pages/error-pages';
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
+import { NotFoundPage, RouteErrorPage } from './pages/error-pages';
+import { PageSkeleton, ShellSkeleton } from './pages/page-skeleton';
 import { RequireAuth } from './require-auth';
-import { Shell } from './shell/shell';
 
 type FeatureRoutes = { routes?: RouteObject[]; publicRoutes?: RouteObject[] };
 
@@ -10,10 +12,15 @@ type FeatureRoutes = { routes?: RouteObject[]; publicRoutes?: RouteObject[] };
  * (sign-in) stand alone. A new record type adds its own features/<name>/routes.tsx and touches nothing
  * else: the shell checks the route-permission table from packages/domain, the menus already list every
  * area, and the coming-soon pages are splat routes that any real route outranks.
+ *
+ * The route files are small and eager; each names its pages with `lazyPage`, so every page is its own
+ * chunk, and the shell is one too: the sign-in page loads neither the shell nor the list kit.
  */
 const features = Object.values(import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true }));
 const shellRoutes = features.flatMap((f) => f.routes ?? []);
 const publicRoutes = features.flatMap((f) => f.publicRoutes ?? []);
+
+const shell = lazyPage(() => import('./shell/shell'), 'Shell');
 
 export const router = createBrowserRouter([
   ...publicRoutes,
@@ -21,14 +28,26 @@ export const router = createBrowserRouter([
     path: '/',
     element: (
       <RequireAuth>
-        <Shell />
+        <Suspense fallback={<ShellSkeleton />}>{shell}</Suspense>
       </RequireAuth>
     ),
-    errorElement: <CrashPage />,
+    errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <Navigate to="/hrm" replace /> },
-      ...shellRoutes,
-      { path: '*', element: <NotFoundPage /> },
+      {
+        // Inside the shell: a page's chunk loading shows a skeleton, and a failure (or a crash) stays in the
+        // page area with the menus still there.
+        element: (
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        ),
+        errorElement: <RouteErrorPage inShell />,
+        children: [
+          { index: true, element: <Navigate to="/hrm" replace /> },
+          ...shellRoutes,
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ]);
