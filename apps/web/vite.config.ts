@@ -12,7 +12,7 @@ export default defineConfig({
     serviceWorker({
       // The sign-in page and the signed-in frame: what a repeat visit needs before any page chunk.
       shellModules: /\/src\/(features\/auth\/login-page|app\/shell\/shell)\.tsx$/,
-      extra: ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'],
+      extra: ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon.svg'],
     }),
     precompress(),
   ],

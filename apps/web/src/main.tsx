@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, Providers } from './app/providers';
 import { router } from './app/router';
+import { registerServiceWorker } from './app/service-worker';
 
 const client = createQueryClient();
 
@@ -18,3 +19,6 @@ createRoot(document.getElementById('root')!).render(
     </Providers>
   </StrictMode>,
 );
+
+// Only the production build has a worker: in development it would serve stale modules.
+if (import.meta.env.PROD) void registerServiceWorker().catch(() => undefined);

@@ -18,12 +18,15 @@ type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** The session: one GET /auth/me shared by the whole app. */
+/**
+ * The session: one GET /auth/session shared by the whole app; it answers the user or null (not a 401, so
+ * the sign-in page logs no error). /auth/me stays as the spec defines it.
+ */
 export const AuthProvider = ({ children }: { children: ReactNode }) => {
   const client = useQueryClient();
   const me = useQuery({
     queryKey: queryKeys.me,
-    queryFn: async () => (await api.get<MeDto>('/auth/me')).data,
+    queryFn: async () => (await api.get<MeDto | null>('/auth/session')).data,
     retry: false,
     staleTime: 60_000,
   });
