@@ -104,7 +104,9 @@ const main = async () => {
   const rows = [];
   try {
     const cookie = await signIn(server.baseUrl);
-    for (const page of PAGES) {
+    // LIGHTHOUSE_PAGES=/login runs only the pages named (comma-separated), while working on one.
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
       let lhr;
       // A trace that Chromium failed to record (NO_NAVSTART, now and then) is run again, once.
       for (let attempt = 1; attempt <= 2; attempt++) {
@@ -117,6 +119,14 @@ const main = async () => {
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         });
         lhr = result.lhr;
+        if (process.env.LIGHTHOUSE_KEEP) {
+          // The full report, for finding what to fix (bench/results/tmp is not committed).
+          mkdirSync(path.join(root, 'bench/results/tmp'), { recursive: true });
+          writeFileSync(
+            path.join(root, 'bench/results/tmp', `lighthouse${page.path.replaceAll('/', '-')}.json`),
+            JSON.stringify(lhr),
+          );
+        }
         if (!lhr.runtimeError) break;
         if (attempt === 2) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
         console.log(`${page.path}: ${lhr.runtimeError.code}, running it again`);

@@ -4,10 +4,12 @@ import { defineConfig } from 'vite';
 import { precompress } from './build/compress';
 import { serviceWorker } from './build/service-worker';
 import { sourcemapsOutside } from './build/sourcemaps';
+import { zodJitless } from './build/zod-jitless';
 
 export default defineConfig({
   plugins: [
     react(),
+    zodJitless(),
     sourcemapsOutside(path.resolve(import.meta.dirname, 'sourcemaps')),
     serviceWorker({
       // The sign-in page and the signed-in frame: what a repeat visit needs before any page chunk.
@@ -29,7 +31,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // What every route needs, in chunks that keep their hash across releases that do not upgrade them.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router/ },
