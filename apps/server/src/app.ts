@@ -25,7 +25,7 @@ import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
 import { closeRedis, connectRedis, redisRateLimitStore, redisSessionStore } from './platform/redis-stores.ts';
 import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
-import { registerWebApp } from './platform/static.ts';
+import { registerApiCompression, registerWebApp } from './platform/static.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -173,7 +173,13 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.addHook('onRoute', grantDocsAccess);
   await app.register(accessPlugin, { db, clock, sessions: deps.sessions });
   await registerDocs(app, deps.version);
-  await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      await registerApiCompression(api);
+      await registerModules(api, deps);
+    },
+    { prefix: '/api' },
+  );
 
   // The built web app, served by the same process; every unknown non-API path gets index.html.
   await registerWebApp(

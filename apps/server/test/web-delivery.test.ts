@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestContext } from './helpers.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createTestApp, login, type TestContext } from './helpers.ts';
 
 /** A stand-in for apps/web/dist as the web build leaves it: files with their .br and .gz beside them. */
 const makeDist = () => {
@@ -102,5 +102,30 @@ describe('serving the web app', () => {
   it('keeps the API uncached', async () => {
     const res = await get('/api/health', 'br');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('compresses API answers from 1 KB by Accept-Encoding, and leaves small ones as they are', async () => {
+    const { cookie } = await login(ctx.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const session = (encoding?: string) =>
+      call(
+        ctx.app,
+        { method: 'GET', url: '/api/auth/session', headers: encoding ? { 'accept-encoding': encoding } : {} },
+        cookie,
+      );
+    const plain = await session();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await session('gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await session('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    const tiny = await get('/api/health', 'br');
+    expect(tiny.body.length).toBeLessThan(1024);
+    expect(tiny.headers['content-encoding']).toBeUndefined();
   });
 });

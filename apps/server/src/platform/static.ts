@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
@@ -58,5 +60,24 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
       });
     }
     return reply.sendFile('index.html');
+  });
+};
+
+/** API answers smaller than this go as they are: below about one packet, compressing saves no round trip. */
+export const API_COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * API answers (JSON) compressed on the fly, Brotli at quality 4 or gzip at level 6 by Accept-Encoding, from
+ * API_COMPRESS_FROM_BYTES. Measured with `npm run bench:compression` (ARCHITECTURE.md, "Delivery"): a page of
+ * a list shrinks by 85-90% for a few percent of throughput, which on a phone's slow link is the difference
+ * between waiting and not. Brotli's default quality (11) costs far more CPU per answer than it saves bytes.
+ * Registered inside /api only; the web app's files are compressed at build time.
+ */
+export const registerApiCompression = async (api: FastifyInstance) => {
+  await api.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: API_COMPRESS_FROM_BYTES,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
 };
