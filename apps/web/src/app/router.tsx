@@ -1,6 +1,7 @@
+import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { lazyPage } from './lazy-page';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazyPage, preloadElement } from './lazy-page';
 import { NotFoundPage, RouteErrorPage } from './pages/error-pages';
 import { PageSkeleton, ShellSkeleton } from './pages/page-skeleton';
 import { RequireAuth } from './require-auth';
@@ -22,8 +23,23 @@ const publicRoutes = features.flatMap((f) => f.publicRoutes ?? []);
 
 const shell = lazyPage(() => import('./shell/shell'), 'Shell');
 
-export const router = createBrowserRouter([
-  ...publicRoutes,
+const routes: RouteObject[] = [
+  {
+    // Outside the shell (sign-in): a spinner while the page's chunk loads, and the same error pages.
+    element: (
+      <Suspense
+        fallback={
+          <Center h="100dvh">
+            <Loader aria-label="Loading" />
+          </Center>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: publicRoutes,
+  },
   {
     path: '/',
     element: (
@@ -50,4 +66,14 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+// The first page's chunks (the shell and the page, or the sign-in page) start downloading now, beside the
+// session check, rather than one after the other as each renders: on a slow link that is a round trip each.
+if (typeof window !== 'undefined') {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  if (!matches.some((m) => m.route.path === '/login')) preloadElement(shell);
+  for (const m of matches) preloadElement(m.route.element);
+}

@@ -1,20 +1,7 @@
-import { Center, Loader } from '@mantine/core';
-import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
-import { RouteErrorPage } from '../../app/pages/error-pages';
 
-const loading = (
-  <Center h="100dvh">
-    <Loader aria-label="Loading" />
-  </Center>
-);
-
-/** Public routes, outside the guarded shell. */
+/** Public routes, outside the guarded shell (app/router.tsx gives them a loading state and error page). */
 export const publicRoutes: RouteObject[] = [
-  {
-    path: '/login',
-    element: <Suspense fallback={loading}>{lazyPage(() => import('./login-page'), 'LoginPage')}</Suspense>,
-    errorElement: <RouteErrorPage />,
-  },
+  { path: '/login', element: lazyPage(() => import('./login-page'), 'LoginPage') },
 ];
