@@ -142,6 +142,9 @@ const main = async () => {
         tbtMs: Math.round(ms(lhr, 'total-blocking-time')),
         cls: Number(ms(lhr, 'cumulative-layout-shift').toFixed(3)),
         transferKb: Math.round(ms(lhr, 'total-byte-weight') / 1024),
+        // Lighthouse's measure of this machine's CPU speed during the run (higher is faster): runs are
+        // comparable only at similar values, since the simulated phone is 4x this machine.
+        benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
         lost: Object.keys(TARGETS).flatMap((c) => losses(lhr, c).map((l) => `${c} · ${l}`)),
       });
     }
