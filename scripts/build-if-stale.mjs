@@ -7,6 +7,7 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '..');
 
 const newest = (dir) => {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let t = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
@@ -24,12 +25,25 @@ const run = (args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-/** Build what is stale; exits the process when a build fails (npm has printed why). */
-export const buildIfStale = () => {
-  if (stale(path.join(root, 'apps/web/dist/index.html'), 'apps/web/src', 'packages/domain/src')) {
+/** The web app's build, when missing or older than its sources, public files or build configuration. */
+export const buildWebIfStale = () => {
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html'];
+  if (
+    stale(
+      path.join(root, 'apps/web/dist/.vite/manifest.json'),
+      ...sources,
+      'apps/web/vite.config.ts',
+      'packages/domain/src',
+    )
+  ) {
     console.log('Building the web app...');
     run(['run', 'build', '-w', '@karya/web']);
   }
+};
+
+/** Build what is stale; exits the process when a build fails (npm has printed why). */
+export const buildIfStale = () => {
+  buildWebIfStale();
   if (
     stale(
       path.join(root, 'apps/server/dist/main.js'),

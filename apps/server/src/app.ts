@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@karya/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
@@ -27,6 +25,7 @@ import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
 import { closeRedis, connectRedis, redisRateLimitStore, redisSessionStore } from './platform/redis-stores.ts';
 import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
+import { registerApiCompression, registerWebApp } from './platform/static.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -174,35 +173,19 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.addHook('onRoute', grantDocsAccess);
   await app.register(accessPlugin, { db, clock, sessions: deps.sessions });
   await registerDocs(app, deps.version);
-  await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      await registerApiCompression(api);
+      await registerModules(api, deps);
+    },
+    { prefix: '/api' },
+  );
 
   // The built web app, served by the same process; every unknown non-API path gets index.html.
-  const webDist =
-    config.WEB_DIST ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
-      immutable: false,
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (
-      request.url.startsWith('/api') ||
-      (request.method !== 'GET' && request.method !== 'HEAD') ||
-      !hasWeb
-    ) {
-      return reply.status(404).send({
-        success: false,
-        message: 'The requested resource was not found.',
-        error: ERROR_CODES.NOT_FOUND,
-      });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebApp(
+    app,
+    config.WEB_DIST ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
+  );
 
   app.decorate('deps', deps);
   return app;

@@ -1,6 +1,14 @@
 import { can, canAll, type MeDto, type PermissionSet, permissionSetFromList } from '@karya/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { api } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
 
@@ -18,20 +26,31 @@ type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** The session: one GET /auth/me shared by the whole app. */
+/**
+ * The session: one GET /auth/session shared by the whole app; it answers the user or null (not a 401, so
+ * the sign-in page logs no error). /auth/me stays as the spec defines it.
+ */
 export const AuthProvider = ({ children }: { children: ReactNode }) => {
   const client = useQueryClient();
   const me = useQuery({
     queryKey: queryKeys.me,
-    queryFn: async () => (await api.get<MeDto>('/auth/me')).data,
+    queryFn: async () => (await api.get<MeDto | null>('/auth/session')).data,
     retry: false,
     staleTime: 60_000,
   });
+  // The first answer shows the page (the sign-in form or the shell) in a transition: a query's update
+  // renders synchronously, and the whole first page rendered in one go blocks a slow phone for a long
+  // moment; in a transition React renders it in slices. Later changes (sign-in, sign-out) are immediate.
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (!me.isPending && !started) startTransition(() => setStarted(true));
+  }, [me.isPending, started]);
+  const pending = me.isPending || !started;
   const user = me.data ?? null;
   const value = useMemo<AuthState>(
     () => ({
       user,
-      status: me.isPending ? 'idle' : me.isError ? 'error' : 'success',
+      status: pending ? 'idle' : me.isError ? 'error' : 'success',
       isAuthenticated: Boolean(user),
       permissions: permissionSetFromList(user?.permissions ?? []),
       isEmailVerified: user?.isEmailVerified ?? true,
@@ -39,7 +58,7 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
       refresh: () => me.refetch(),
       setUser: (u) => client.setQueryData(queryKeys.me, u),
     }),
-    [user, me.isPending, me.isError, me.refetch, client],
+    [user, pending, me.isError, me.refetch, client],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };

@@ -1,7 +1,6 @@
 import { isBirthday, isoDay } from '@karya/domain';
 import { Alert } from '@mantine/core';
 import { IconCake } from '@tabler/icons-react';
-import confetti from 'canvas-confetti';
 import { useEffect, useState } from 'react';
 import { useAuth } from './auth';
 
@@ -36,15 +35,27 @@ export const BirthdayBanner = () => {
     setVisible(true);
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     let burst = 0;
+    let stopped = false;
     if (!reduced) {
-      const fire = () =>
-        confetti({ particleCount: 120, spread: 90, origin: { y: 0.3 }, disableForReducedMotion: true });
-      fire();
-      burst = window.setInterval(fire, 5000);
+      // Confetti is fetched only on a birthday, so no other visit pays for it.
+      void import('canvas-confetti').then(({ default: confetti }) => {
+        if (stopped) return;
+        const fire = () =>
+          confetti({ particleCount: 120, spread: 90, origin: { y: 0.3 }, disableForReducedMotion: true });
+        fire();
+        burst = window.setInterval(fire, 5000);
+      });
     }
-    const stopBurst = window.setTimeout(() => window.clearInterval(burst), Math.min(remaining, 15_000));
+    const stopBurst = window.setTimeout(
+      () => {
+        stopped = true;
+        window.clearInterval(burst);
+      },
+      Math.min(remaining, 15_000),
+    );
     const hide = window.setTimeout(() => setVisible(false), remaining);
     return () => {
+      stopped = true;
       window.clearTimeout(hide);
       window.clearTimeout(stopBurst);
       window.clearInterval(burst);

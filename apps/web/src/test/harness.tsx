@@ -65,7 +65,7 @@ export const stubNetwork = (me: () => MeDto, answer: Answer = () => undefined) =
         const method = init.method ?? 'GET';
         const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
         calls.push({ method, url, body });
-        if (url === '/api/auth/me') return envelope(me());
+        if (url === '/api/auth/session' || url === '/api/auth/me') return envelope(me());
         const answered = answer(method, url, body);
         if (answered) return answered;
         if (method === 'GET' && url.split('?')[0]!.endsWith('/suggestion')) return envelope([]);

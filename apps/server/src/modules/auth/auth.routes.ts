@@ -85,6 +85,21 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     async (request) => ok('User fetched successfully', toMeDto(principalOf(request))),
   );
 
+  // The web app's start-up check: 200 with the user, or with null when nobody is signed in. /auth/me keeps
+  // its 401 (spec); a visitor on the sign-in page is not an error, and a 401 there logs one in the browser.
+  r.get(
+    '/auth/session',
+    {
+      config: { access: publicAccess },
+      schema: { tags, summary: 'The signed-in user, or null when not signed in' },
+    },
+    async (request) =>
+      ok(
+        request.principal ? 'User fetched successfully' : 'Not signed in',
+        request.principal ? toMeDto(request.principal) : null,
+      ),
+  );
+
   r.post(
     '/auth/:id/change-password',
     // auth:change-password is checked in the service: a forced change must never be a dead end.

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@karya/domain';
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconLock, IconMapQuestion } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudOff, IconLock, IconMapQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useRouteError } from 'react-router';
 import { useAuth } from '../auth';
 import { homePathFor } from '../shell/menu';
 
@@ -70,6 +70,38 @@ export const CrashPage = () => (
     {MESSAGES.crash}
   </ErrorLayout>
 );
+
+/**
+ * A page's code could not be fetched: a release replaced the hashed chunks since this tab loaded, or the
+ * connection dropped. Chromium, Firefox and Safari word the dynamic-import failure differently; Vite's own
+ * preload helper adds "Unable to preload CSS". A reload fetches the current index.html and its chunks.
+ */
+export const isChunkLoadError = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported/i.test(
+    error.message,
+  );
+
+export const ChunkErrorPage = ({ fullHeight }: { fullHeight?: boolean }) => (
+  <ErrorLayout
+    icon={<IconCloudOff size={36} />}
+    title="This page could not be loaded"
+    fullHeight={fullHeight}
+    action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+  >
+    A new version of Karya may have been released, or the connection dropped. Reload to continue.
+  </ErrorLayout>
+);
+
+/**
+ * A route's errorElement: a page whose chunk failed to load offers a reload; any other error is a crash.
+ * `inShell` keeps the signed-in frame around it (the error stays in the page area).
+ */
+export const RouteErrorPage = ({ inShell }: { inShell?: boolean }) => {
+  const error = useRouteError();
+  if (isChunkLoadError(error)) return <ChunkErrorPage fullHeight={!inShell} />;
+  return <CrashPage />;
+};
 
 const UNAUTHORIZED_TITLE = 'You are Unauthorized';
 

@@ -1,8 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { CrashPage } from '../../app/pages/error-pages';
-import { LoginPage } from './login-page';
+import { lazyPage } from '../../app/lazy-page';
 
-/** Public routes, outside the guarded shell. */
+/** Public routes, outside the guarded shell (app/router.tsx gives them a loading state and error page). */
 export const publicRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage />, errorElement: <CrashPage /> },
+  { path: '/login', element: lazyPage(() => import('./login-page'), 'LoginPage') },
 ];

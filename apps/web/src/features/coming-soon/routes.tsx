@@ -1,7 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ComingSoonPage } from './coming-soon-page';
+import { lazyPage } from '../../app/lazy-page';
 
-const soon = (path: string): RouteObject => ({ path, element: <ComingSoonPage /> });
+const soon = (path: string): RouteObject => ({
+  path,
+  element: lazyPage(() => import('./coming-soon-page'), 'ComingSoonPage'),
+});
 const redirect = (path: string, to: string): RouteObject => ({
   path,
   element: <Navigate to={to} replace />,

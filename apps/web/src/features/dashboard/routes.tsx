@@ -1,10 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { AdminDashboardPage } from './admin-dashboard-page';
-import { CrmDashboardPage } from './crm-dashboard-page';
-import { HrmDashboardPage } from './hrm-dashboard-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const routes: RouteObject[] = [
-  { path: 'hrm', element: <HrmDashboardPage /> },
-  { path: 'crm', element: <CrmDashboardPage /> },
-  { path: 'admin', element: <AdminDashboardPage /> },
+  { path: 'hrm', element: lazyPage(() => import('./hrm-dashboard-page'), 'HrmDashboardPage') },
+  { path: 'crm', element: lazyPage(() => import('./crm-dashboard-page'), 'CrmDashboardPage') },
+  { path: 'admin', element: lazyPage(() => import('./admin-dashboard-page'), 'AdminDashboardPage') },
 ];

@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { ProfileChangePasswordPage } from './change-password-page';
-import { ProfilePage } from './profile-page';
-import { ProfileUpdatePage } from './update-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const routes: RouteObject[] = [
-  { path: 'hrm/profile', element: <ProfilePage /> },
-  { path: 'hrm/profile/update', element: <ProfileUpdatePage /> },
-  { path: 'hrm/profile/change-password', element: <ProfileChangePasswordPage /> },
+  { path: 'hrm/profile', element: lazyPage(() => import('./profile-page'), 'ProfilePage') },
+  { path: 'hrm/profile/update', element: lazyPage(() => import('./update-page'), 'ProfileUpdatePage') },
+  {
+    path: 'hrm/profile/change-password',
+    element: lazyPage(() => import('./change-password-page'), 'ProfileChangePasswordPage'),
+  },
 ];

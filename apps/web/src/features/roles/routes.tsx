@@ -1,9 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { RoleCreatePage, RoleUpdatePage } from './form-pages';
-import { RolesListPage } from './list-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const routes: RouteObject[] = [
-  { path: 'admin/roles', element: <RolesListPage /> },
-  { path: 'admin/roles/create', element: <RoleCreatePage /> },
-  { path: 'admin/roles/:id/update', element: <RoleUpdatePage /> },
+  { path: 'admin/roles', element: lazyPage(() => import('./list-page'), 'RolesListPage') },
+  { path: 'admin/roles/create', element: lazyPage(() => import('./form-pages'), 'RoleCreatePage') },
+  { path: 'admin/roles/:id/update', element: lazyPage(() => import('./form-pages'), 'RoleUpdatePage') },
 ];

@@ -1,8 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { TaskDetailPage } from './detail-page';
-import { TasksListPage } from './list-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const routes: RouteObject[] = [
-  { path: 'hrm/tasks', element: <TasksListPage /> },
-  { path: 'hrm/tasks/:id', element: <TaskDetailPage /> },
+  { path: 'hrm/tasks', element: lazyPage(() => import('./list-page'), 'TasksListPage') },
+  { path: 'hrm/tasks/:id', element: lazyPage(() => import('./detail-page'), 'TaskDetailPage') },
 ];

@@ -110,7 +110,7 @@ describe('team detail', { timeout: 60_000 }, () => {
     current = team();
     open();
     await screen.findByRole('heading', { name: 'Robotics Crew' });
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/me')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/session')).toBe(true));
     expect(screen.queryByRole('link', { name: 'Update Team' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Team' })).toBeNull();
   });

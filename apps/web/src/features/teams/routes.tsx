@@ -1,11 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { TeamDetailPage } from './detail-page';
-import { TeamCreatePage, TeamUpdatePage } from './form-pages';
-import { TeamsListPage } from './list-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const routes: RouteObject[] = [
-  { path: 'admin/teams', element: <TeamsListPage /> },
-  { path: 'admin/teams/create', element: <TeamCreatePage /> },
-  { path: 'admin/teams/:id', element: <TeamDetailPage /> },
-  { path: 'admin/teams/:id/update', element: <TeamUpdatePage /> },
+  { path: 'admin/teams', element: lazyPage(() => import('./list-page'), 'TeamsListPage') },
+  { path: 'admin/teams/create', element: lazyPage(() => import('./form-pages'), 'TeamCreatePage') },
+  { path: 'admin/teams/:id', element: lazyPage(() => import('./detail-page'), 'TeamDetailPage') },
+  { path: 'admin/teams/:id/update', element: lazyPage(() => import('./form-pages'), 'TeamUpdatePage') },
 ];

@@ -1,13 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { UserChangePasswordPage } from './change-password-page';
-import { UserDetailPage } from './detail-page';
-import { UserCreatePage, UserUpdatePage } from './form-pages';
-import { UsersListPage } from './list-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const routes: RouteObject[] = [
-  { path: 'admin/users', element: <UsersListPage /> },
-  { path: 'admin/users/create', element: <UserCreatePage /> },
-  { path: 'admin/users/:id', element: <UserDetailPage /> },
-  { path: 'admin/users/:id/update', element: <UserUpdatePage /> },
-  { path: 'admin/users/:id/change-password', element: <UserChangePasswordPage /> },
+  { path: 'admin/users', element: lazyPage(() => import('./list-page'), 'UsersListPage') },
+  { path: 'admin/users/create', element: lazyPage(() => import('./form-pages'), 'UserCreatePage') },
+  { path: 'admin/users/:id', element: lazyPage(() => import('./detail-page'), 'UserDetailPage') },
+  { path: 'admin/users/:id/update', element: lazyPage(() => import('./form-pages'), 'UserUpdatePage') },
+  {
+    path: 'admin/users/:id/change-password',
+    element: lazyPage(() => import('./change-password-page'), 'UserChangePasswordPage'),
+  },
 ];

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@karya/domain';
+import type { FastifyInstance } from 'fastify';
+
+/** Hashed build output: its name changes with its content, so it may be kept for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files that name the current release: always asked again (a 304 when unchanged). */
+const ALWAYS_REVALIDATE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+/** Other public files (favicon, icons): a day. */
+const PUBLIC_FILE = 'public, max-age=86400';
+
+export const cacheControlFor = (urlPath: string) =>
+  urlPath.startsWith('/assets/') ? IMMUTABLE : ALWAYS_REVALIDATE.has(urlPath) ? 'no-cache' : PUBLIC_FILE;
+
+/** A path that names a file (it has an extension) or lies under /assets/ is never answered with the app. */
+const looksLikeFile = (urlPath: string) => urlPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(urlPath);
+
+/**
+ * The built web app (apps/web/dist), served by the same process: the Brotli or gzip file made at build time
+ * by the request's Accept-Encoding (`preCompressed`), the cache policy above, and `index.html` for every
+ * other GET outside /api (the app's routes). The variants (.br, .gz), Vite's manifest and any source map
+ * are not served: a missing file answers 404, never the app's HTML in place of a script.
+ */
+export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      allowedPath: (pathname) => !/\.(br|gz|map)$/.test(pathname) && !pathname.startsWith('/.vite/'),
+      setHeaders: (res, filePath) => {
+        const urlPath = `/${path.relative(webDist, filePath).split(path.sep).join('/')}`.replace(
+          /\.(br|gz)$/,
+          '',
+        );
+        res.setHeader('cache-control', cacheControlFor(urlPath));
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (
+      urlPath.startsWith('/api') ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      !hasWeb ||
+      looksLikeFile(urlPath)
+    ) {
+      return reply.status(404).send({
+        success: false,
+        message: 'The requested resource was not found.',
+        error: ERROR_CODES.NOT_FOUND,
+      });
+    }
+    return reply.sendFile('index.html');
+  });
+};
+
+/** API answers smaller than this go as they are: below about one packet, compressing saves no round trip. */
+export const API_COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * API answers (JSON) compressed on the fly, Brotli at quality 4 or gzip at level 6 by Accept-Encoding, from
+ * API_COMPRESS_FROM_BYTES. Measured with `npm run bench:compression` (ARCHITECTURE.md, "Delivery"): a page of
+ * a list shrinks by 85-90% for a few percent of throughput, which on a phone's slow link is the difference
+ * between waiting and not. Brotli's default quality (11) costs far more CPU per answer than it saves bytes.
+ * Registered inside /api only; the web app's files are compressed at build time.
+ */
+export const registerApiCompression = async (api: FastifyInstance) => {
+  await api.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: API_COMPRESS_FROM_BYTES,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+};

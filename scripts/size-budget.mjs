@@ -1,0 +1,118 @@
+// The size budget (issue 9): the JavaScript a route needs before it can show anything (the entry, the
+// route's chunk, and every chunk they import statically), gzip, read from Vite's build manifest. Builds the
+// web app first when it is stale. `npm run budget`; part of `npm test`.
+//
+// TARGET is issue 9's goal (sign-in 150 KB, signed-in 250 KB). LIMIT is what the test enforces today: the
+// measured size plus a small margin, lowered as the targets come closer, so a later dependency cannot
+// quietly undo the lazy routes. The gap and its reasons are in ARCHITECTURE.md ("Delivery").
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildWebIfStale, root } from './build-if-stale.mjs';
+
+export const TARGET_KB = { signIn: 150, signedIn: 250 };
+export const LIMIT_KB = { signIn: 240, signedIn: 325 };
+const web = path.join(root, 'apps/web');
+const LOGIN = 'src/features/auth/login-page.tsx';
+const SHELL = 'src/app/shell/shell.tsx';
+
+/** Which URL each page module serves, read from the features' routes.tsx (for the table only). */
+const pathsByModule = () => {
+  const map = new Map([[LOGIN, ['/login']]]);
+  const features = path.join(web, 'src/features');
+  for (const f of readdirSync(features)) {
+    let text = '';
+    try {
+      text = readFileSync(path.join(features, f, 'routes.tsx'), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/path: '([^']+)',\s*element: lazyPage\(\(\) => import\('\.\/([^']+)'\)/g)) {
+      const key = `src/features/${f}/${m[2]}.tsx`;
+      map.set(key, [...(map.get(key) ?? []), `/${m[1]}`]);
+    }
+  }
+  return map;
+};
+
+/** Chunks the sign-in route must not load: the shell, the list kit, the record frame, the date pickers. */
+const NOT_FOR_SIGN_IN = [SHELL, /^_(list|record|DateInput|pick-calendar-levels-props)-/];
+
+/** The manifest keys of `keys` and every chunk they import statically. */
+const closure = (manifest, keys) => {
+  const seen = new Set();
+  const visit = (key) => {
+    if (!manifest[key] || seen.has(key)) return;
+    seen.add(key);
+    for (const i of manifest[key].imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  return [...seen];
+};
+
+/** Sums the gzip size of `keys` and every chunk they import statically (each file counted once). */
+const measure = (manifest, keys) => {
+  const files = new Set();
+  const visit = (key) => {
+    const entry = manifest[key];
+    if (!entry || files.has(entry.file)) return;
+    files.add(entry.file);
+    for (const i of entry.imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(path.join(web, 'dist', f)), { level: 9 }).length;
+  return { bytes, files: files.size };
+};
+
+export const checkBudget = () => {
+  const manifest = JSON.parse(readFileSync(path.join(web, 'dist/.vite/manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const labels = pathsByModule();
+  const rows = [];
+  const signIn = measure(manifest, [entry, LOGIN]);
+  const intruders = closure(manifest, [entry, LOGIN]).filter((k) =>
+    NOT_FOR_SIGN_IN.some((rule) => (typeof rule === 'string' ? k === rule : rule.test(k))),
+  );
+  rows.push({ route: '/login', ...signIn, limit: LIMIT_KB.signIn, target: TARGET_KB.signIn, intruders });
+  const pages = Object.keys(manifest).filter(
+    (k) => manifest[k].isDynamicEntry && k.startsWith('src/features/') && k !== LOGIN,
+  );
+  for (const page of pages.sort()) {
+    const m = measure(manifest, [entry, SHELL, page]);
+    const route = page.includes('/coming-soon/')
+      ? 'coming-soon pages'
+      : (labels.get(page) ?? [page.replace('src/features/', '')]).join(', ');
+    rows.push({ route, ...m, limit: LIMIT_KB.signedIn, target: TARGET_KB.signedIn });
+  }
+  return rows.map((r) => ({
+    ...r,
+    kb: r.bytes / 1024,
+    ok: r.bytes / 1024 <= r.limit && !r.intruders?.length,
+  }));
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildWebIfStale();
+  const rows = checkBudget();
+  const width = Math.max(...rows.map((r) => r.route.length), 5);
+  console.log(`${'route'.padEnd(width)}  files  gzip KB  limit  target`);
+  for (const r of rows)
+    console.log(
+      `${r.route.padEnd(width)}  ${String(r.files).padStart(5)}  ${r.kb.toFixed(1).padStart(7)}  ${String(r.limit).padStart(5)}  ${String(r.target).padStart(6)}  ${r.ok ? (r.kb <= r.target ? 'ok' : 'over target') : 'OVER LIMIT'}`,
+    );
+  for (const r of rows)
+    if (r.intruders?.length)
+      console.error(`\n${r.route} loads what only signed-in pages need: ${r.intruders.join(', ')}`);
+  const over = rows.filter((r) => !r.ok);
+  if (over.length) {
+    console.error(
+      `\nSize budget exceeded: ${over.map((r) => `${r.route} (${r.kb.toFixed(1)} KB)`).join('; ')}`,
+    );
+    process.exit(1);
+  }
+  const aboveTarget = rows.filter((r) => r.kb > r.target).length;
+  console.log(
+    `\nSize budget: every route within its limit${aboveTarget ? `; ${aboveTarget} of ${rows.length} still above issue 9's target` : ' and target'}.`,
+  );
+}
