@@ -25,12 +25,15 @@ export const newUserPasswordSchema = z
   .regex(/[!@#$%^&*(),.?":{}|<>]/, `At least one special character (${NEW_USER_PASSWORD_SPECIALS})`);
 
 /**
- * The password typed at sign-in is only checked for presence and length: the two rule sets above differ,
- * so a password that passed the new-user rules (say with '#') must still be able to sign in.
+ * The password typed at sign-in is checked for presence and length only (spec 1 §5 names the length rule for
+ * login): both rule sets above demand 8 to 128 characters, so no stored password is shorter, but their
+ * special-character sets differ, so a password that passed the new-user rules (say with '#') must still be
+ * able to sign in.
  */
 export const signInPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters long')
   .max(128, 'Password must not exceed 128 characters');
 
 export const emailSchema = z
