@@ -150,3 +150,13 @@ const isEmpty = (v: unknown) =>
     !(v instanceof Date) &&
     !(v instanceof Blob) &&
     Object.keys(v).length === 0);
+
+/**
+ * For a cross-field refinement (`superRefine(fn, { when })`): run it when the fields it reads parsed, even
+ * if others did not. Zod's default skips it whenever any field failed, so a form would show a message such
+ * as 'Reason is required' only on its second submit, after the title was fixed.
+ */
+export const whenFieldsValid =
+  (...fields: string[]) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));

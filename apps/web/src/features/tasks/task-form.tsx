@@ -82,6 +82,7 @@ const TaskForm = ({
 
   const status = watch('status');
   const cancelled = status === 'Cancelled';
+  const date = watch('date');
 
   const submit = async () => {
     // Repeat submits are ignored while the call runs (spec 2 §4).
@@ -198,6 +199,8 @@ const TaskForm = ({
                 placeholder="DD/MM/YYYY"
                 valueFormat="DD/MM/YYYY"
                 clearable
+                // Days before the task's date are greyed out (disabled): a deadline cannot precede it.
+                minDate={date || undefined}
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}
