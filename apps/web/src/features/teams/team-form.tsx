@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TeamDto, type TeamInput, teamCreateSchema, type UserRef } from '@karya/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
@@ -12,7 +12,7 @@ import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { withLoadingToast } from '../../lib/notify';
 import { createTeam, teamKeys, updateTeam } from './api';
-import { type MemberErrors, MembersEditor } from './members-editor';
+import { type MemberErrors, MembersEditor, type MembersPicker } from './members-editor';
 import {
   changedTeamPayload,
   fieldOfTeamError,
@@ -70,6 +70,7 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   const { control, register, formState } = form;
   const errors = formState.errors;
   const rootRef = useRef<HTMLFormElement>(null);
+  const pickerRef = useRef<MembersPicker>(null);
   const running = useRef(false);
   const [info, setInfo] = useState<MemberInfo>(() => memberInfoFrom(team));
   const addInfo = useCallback((user: UserRef) => setInfo((i) => ({ ...i, [user._id]: user })), []);
@@ -117,7 +118,17 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
     }
   };
 
-  const onSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current));
+  const validateAndSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current));
+  // A user and role picked but not added are added first; a pick that cannot be added stops the submit
+  // with a message naming the user.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (pickerRef.current?.flush() === 'incomplete') {
+      event.preventDefault();
+      focusFirstError(rootRef.current);
+      return;
+    }
+    return validateAndSubmit(event);
+  };
   const membersError = errors.members?.message ?? errors.members?.root?.message;
 
   return (
@@ -153,6 +164,7 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
               name="members"
               render={({ field }) => (
                 <MembersEditor
+                  ref={pickerRef}
                   value={field.value}
                   onChange={(members) => {
                     field.onChange(members);
