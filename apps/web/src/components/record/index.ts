@@ -15,3 +15,4 @@ export * from './detail-frame';
 export * from './field-list';
 export * from './format';
 export * from './lifecycle';
+export * from './record-link';

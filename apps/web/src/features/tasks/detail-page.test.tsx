@@ -28,7 +28,7 @@ const answerTask = (current: ReturnType<typeof task> | null) => {
 
 describe('task details', { timeout: 30_000 }, () => {
   it('shows the fields, the description as bullets and the assignees as links, with Update and Delete', async () => {
-    session.me = meWith({ task: ALL });
+    session.me = meWith({ task: ALL, user: ['read'] });
     answerTask(
       task({
         title: 'Visit the DEO office',
@@ -62,6 +62,14 @@ describe('task details', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe(
       'Visit the DEO office',
     );
+  });
+
+  it("shows an assignee as plain text to a user who may not open users' pages", async () => {
+    session.me = meWith({ task: ['read'] });
+    answerTask(task({ assignedTo: [OTHER] }));
+    show();
+    expect(await screen.findByText('Ravi Kumar')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Ravi Kumar' })).toBeNull();
   });
 
   it('shows the reason of a cancelled task', async () => {

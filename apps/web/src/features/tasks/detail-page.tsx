@@ -1,9 +1,9 @@
 import { descriptionPoints, TASK_MESSAGES, type TaskDto } from '@karya/domain';
-import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/auth';
 import { EMPTY_VALUE, useHashPanel } from '../../components/list';
-import { DetailFrame, FieldList, formatDate, formatTime } from '../../components/record';
+import { DetailFrame, FieldList, formatDate, formatTime, RecordLink } from '../../components/record';
 import { useTask, useTaskLifecycle } from './api';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 import { isOverdue } from './task-card';
@@ -32,9 +32,9 @@ const UserLinks = ({ users }: { users: { _id: string; name: string }[] }) =>
   ) : (
     <Group gap="xs" component="span" wrap="wrap">
       {users.map((u) => (
-        <Anchor key={u._id} component={Link} to={`/admin/users/${u._id}`} size="sm">
+        <RecordLink key={u._id} to={`/admin/users/${u._id}`} size="sm">
           {u.name}
-        </Anchor>
+        </RecordLink>
       ))}
     </Group>
   );

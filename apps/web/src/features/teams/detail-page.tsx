@@ -1,17 +1,17 @@
 import { TEAM_MESSAGES, type TeamDto, type UserRef } from '@karya/domain';
-import { Accordion, Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/auth';
-import { DetailFrame, FieldList, formatDate, useRecordLifecycle } from '../../components/record';
+import { DetailFrame, FieldList, formatDate, RecordLink, useRecordLifecycle } from '../../components/record';
 import { TEAMS_ROOT, teamLifecycleApi, useTeam } from './api';
 import { RoleBadge } from './team-display';
 
 const UserLink = ({ user }: { user: UserRef | null }) =>
   user ? (
-    <Anchor component={Link} to={`/admin/users/${user._id}`} inherit>
+    <RecordLink to={`/admin/users/${user._id}`} inherit>
       {user.name}
-    </Anchor>
+    </RecordLink>
   ) : null;
 
 const Members = ({ team }: { team: TeamDto }) => (
@@ -27,9 +27,9 @@ const Members = ({ team }: { team: TeamDto }) => (
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <Avatar src={m.user.image?.url} name={m.user.name} color="initials" radius="xl" aria-hidden />
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={`/admin/users/${m.user._id}`} size="sm" fw={500} truncate>
+                <RecordLink to={`/admin/users/${m.user._id}`} size="sm" fw={500} truncate>
                   {m.user.name}
-                </Anchor>
+                </RecordLink>
                 {m.user.email && (
                   <Text size="xs" c="dimmed" truncate>
                     {m.user.email}
