@@ -1,4 +1,5 @@
 import {
+  AvatarGroup,
   type CSSVariablesResolver,
   createTheme,
   darken,
@@ -88,6 +89,9 @@ const passwordToggleProps = {
 export const theme = createTheme({
   variantColorResolver,
   components: {
+    // Overlapping avatars keep their initials whole: Mantine's default overlap (12 px of a 26 px avatar)
+    // hid the second letter ('A' for 'AR').
+    AvatarGroup: AvatarGroup.extend({ defaultProps: { spacing: 6 } }),
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: passwordToggleProps },
     }),
