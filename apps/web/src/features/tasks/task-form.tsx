@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAuth, useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { messageOf, withLoadingToast } from '../../lib/notify';
@@ -60,7 +61,9 @@ const TaskForm = ({
     resolver: taskFormResolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
+    shouldFocusError: false,
   });
+  const rootRef = useRef<HTMLFormElement>(null);
   const { control, register, formState, watch } = form;
   const errors = formState.errors;
   const [names, setNames] = useState<UserNames>(() => withNames({}, [self, ...(task?.assignedTo ?? [])]));
@@ -113,7 +116,12 @@ const TaskForm = ({
   };
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate aria-label={task ? 'Update Task' : 'Create Task'}>
+    <form
+      ref={rootRef}
+      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current))}
+      noValidate
+      aria-label={task ? 'Update Task' : 'Create Task'}
+    >
       <Stack gap="md">
         {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
         {serverError && (

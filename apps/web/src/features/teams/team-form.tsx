@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
+import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { withLoadingToast } from '../../lib/notify';
@@ -39,16 +40,8 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Paper>
 );
 
-/** Scroll the first invalid input into view and focus it; a members error alone focuses the User picker. */
-const focusFirstError = (root: HTMLElement | null) =>
-  requestAnimationFrame(() => {
-    const el =
-      root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      root?.querySelector<HTMLElement>('[data-members-picker] input');
-    if (!el) return;
-    el.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    el.focus({ preventScroll: true });
-  });
+/** With no invalid input, a members error focuses the User picker. */
+const MEMBERS_PICKER = '[data-members-picker] input';
 
 /**
  * The one team form (spec 3 "Teams"): Basic Information and the Members editor, validated by the domain
@@ -111,20 +104,20 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
       const hit = isApiError(error) ? fieldOfTeamError(error.status, error.body) : null;
       if (hit) {
         form.setError(hit.field, { type: 'server', message: hit.message });
-        focusFirstError(rootRef.current);
+        focusFirstError(rootRef.current, MEMBERS_PICKER);
       }
     } finally {
       running.current = false;
     }
   };
 
-  const validateAndSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current));
+  const validateAndSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current, MEMBERS_PICKER));
   // A user and role picked but not added are added first; a pick that cannot be added stops the submit
   // with a message naming the user.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (pickerRef.current?.flush() === 'incomplete') {
       event.preventDefault();
-      focusFirstError(rootRef.current);
+      focusFirstError(rootRef.current, MEMBERS_PICKER);
       return;
     }
     return validateAndSubmit(event);

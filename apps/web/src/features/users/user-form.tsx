@@ -35,6 +35,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
+import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { withLoadingToast } from '../../lib/notify';
@@ -122,15 +123,6 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
     {children}
   </Paper>
 );
-
-/** Scroll the first invalid input into view and focus it (spec 1 §5: on failure the first error field). */
-const focusFirstError = (root: HTMLElement | null) =>
-  requestAnimationFrame(() => {
-    const el = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!el) return;
-    el.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    el.focus({ preventScroll: true });
-  });
 
 /**
  * The one user form (spec 1 §4, §5): create and update by an administrator, and the profile update, which
