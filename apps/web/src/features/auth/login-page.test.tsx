@@ -57,6 +57,7 @@ describe('sign-in form', () => {
     expect(errorOf(password)).toBe('Password must be at least 8 characters long');
     expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).not.toBe('true');
     expect(calls.some((c) => c.url === '/api/auth/login')).toBe(false);
+    expect(document.title).toBe('Sign in · Karya');
   });
 
   it("shows 'Invalid email or password' under the password (focused), marking the e-mail field without repeating it", async () => {

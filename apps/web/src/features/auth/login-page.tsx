@@ -27,6 +27,7 @@ import { useAuth } from '../../app/auth';
 import { clearSession } from '../../app/hooks/use-logout';
 import { safeRedirect } from '../../app/redirect';
 import { api, isApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
 import { messageOf, notifySuccess } from '../../lib/notify';
 import { securityContextOrReason } from '../../lib/security-context';
 import { ResetPasswordDialog } from './reset-password-dialog';
@@ -70,6 +71,7 @@ export const LoginPage = () => {
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   const running = useRef(false);
+  useDocumentTitle('Sign in');
 
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),

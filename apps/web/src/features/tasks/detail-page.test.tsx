@@ -40,6 +40,11 @@ describe('task details', { timeout: 30_000 }, () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Visit the DEO office' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Task Details' })).toBeTruthy();
+    // The tab shows the task's name and the breadcrumbs end with it.
+    await waitFor(() => expect(document.title).toBe('Visit the DEO office · Karya'));
+    const crumbs = screen.getByLabelText('Breadcrumbs');
+    expect(crumbs.textContent).toBe('HRM/Tasks/Visit the DEO office');
+    expect(within(crumbs).getByRole('link', { name: 'Tasks' }).getAttribute('href')).toBe('/hrm/tasks');
     const points = within(screen.getByRole('list', { name: 'Description points' }));
     expect(points.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Carry the brochure',

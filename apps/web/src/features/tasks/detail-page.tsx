@@ -99,6 +99,7 @@ export const TaskDetailPage = () => {
     <>
       <DetailFrame<TaskDto>
         title="Task Details"
+        recordName={(t) => t.title}
         noun="task"
         query={task}
         notFoundText={TASK_MESSAGES.notFound}

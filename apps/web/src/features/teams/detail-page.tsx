@@ -126,6 +126,7 @@ export const TeamDetailPage = () => {
   return (
     <DetailFrame<TeamDto>
       title="Team Details"
+      recordName={(t) => t.name}
       noun="team"
       query={team}
       notFoundText={TEAM_MESSAGES.notFound}
