@@ -74,6 +74,11 @@ describe('changePasswordFormSchema (own password, spec 1 §5)', () => {
       first(changePasswordFormSchema, { ...valid, newPassword: 'short', confirmNewPassword: 'short' }),
     ).toBe('Password must be at least 8 characters long');
   });
+  it('an empty confirmation is required, not too short', () => {
+    expect(first(changePasswordFormSchema, { ...valid, confirmNewPassword: '' })).toBe(
+      'Confirmation password is required',
+    );
+  });
   it('confirmation at least 6 characters and must match', () => {
     expect(first(changePasswordFormSchema, { ...valid, confirmNewPassword: 'abc' })).toBe(
       'Confirmation password must be at least 6 characters',
