@@ -92,7 +92,7 @@ export const theme = createTheme({
   components: {
     // Overlapping avatars keep their initials whole: Mantine's default overlap (12 px of a 26 px avatar)
     // hid the second letter ('A' for 'AR').
-    AvatarGroup: AvatarGroup.extend({ defaultProps: { spacing: 6 } }),
+    AvatarGroup: AvatarGroup.extend({ defaultProps: { spacing: 4 } }),
     // Checkboxes look like checkboxes: the theme's md radius made the small ones look like radio buttons.
     Checkbox: Checkbox.extend({ defaultProps: { radius: 'xs' } }),
     PasswordInput: PasswordInput.extend({
