@@ -158,5 +158,8 @@ const isEmpty = (v: unknown) =>
  */
 export const whenFieldsValid =
   (...fields: string[]) =>
-  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    // An issue without a path is about the whole value (not an object at all): nothing to compare.
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));

@@ -53,6 +53,8 @@ describe('task form', () => {
         'Reason is required',
       ]),
     );
+    // Not an object at all: one message, and the cross-field rules do not run on it.
+    for (const body of [null, 'text', 42, []]) expect(taskFormSchema.safeParse(body).success).toBe(false);
     // A date that is itself wrong gives its own message, not a comparison with it.
     expect(messages({ ...valid, date: 'soon', deadline: '2026-11-19' })).not.toContain(
       'Deadline must be after the date',
