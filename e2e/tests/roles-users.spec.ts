@@ -24,7 +24,7 @@ describe('roles and users', () => {
     // The matrix: every action of hrm through the all-actions box, single actions elsewhere.
     await page.getByRole('checkbox', { name: 'hrm: all actions' }).check();
     await page.getByRole('checkbox', { name: 'profile: read' }).check();
-    await page.getByRole('checkbox', { name: 'auth: change-password' }).check();
+    await page.getByRole('checkbox', { name: 'auth: Change password' }).check();
     await page.getByRole('button', { name: /crm/i }).first().click();
     await page.getByRole('checkbox', { name: 'crm: read' }).check();
     await page.getByRole('checkbox', { name: 'customer: read' }).check();

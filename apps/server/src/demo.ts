@@ -4,6 +4,7 @@ import {
   type EmploymentType,
   LANGUAGES,
   newId,
+  quickDateRange,
   RESOURCES,
   type TaskPriority,
   type TaskStatus,
@@ -553,6 +554,16 @@ const DEMO_TASKS: DemoTask[] = [
 const shiftDay = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * A record meant to show as new on the admin dashboard, created `when`: no earlier than the start of this
+ * week (Monday 00:00 in India, as the dashboard and the This Week chip count it), so on a Monday too the demo
+ * has new users, roles and teams. India keeps one offset all year (+05:30).
+ */
+const inThisWeek = (now: Date, when: Date) => {
+  const weekStart = new Date(`${quickDateRange('This Week', now).start}T00:00:00+05:30`);
+  return new Date(Math.max(when.getTime(), weekStart.getTime()));
+};
+
 /** The demo teams (with members) and HR tasks, as rows for the given users. */
 const teamAndTaskRows = (
   now: Date,
@@ -566,7 +577,7 @@ const teamAndTaskRows = (
   const teamRows: (typeof teams.$inferInsert)[] = [];
   const memberRows: (typeof teamMembers.$inferInsert)[] = [];
   for (const t of DEMO_TEAMS) {
-    const createdAt = at(t.createdDaysAgo);
+    const createdAt = t.createdDaysAgo < 7 ? inThisWeek(now, at(t.createdDaysAgo)) : at(t.createdDaysAgo);
     const id = newId(createdAt);
     const createdBy = idOf(t.createdBy);
     const deletedAt = t.deletedDaysAgo === undefined ? null : at(t.deletedDaysAgo);
@@ -657,8 +668,14 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const roleRows = DEMO_ROLES.map((r) => {
-    const createdAt = at(r.createdDaysAgo, -rnd.int(0, 8 * 3600) * 1000);
-    const updatedAt = r.updatedDaysAgo === undefined ? createdAt : at(r.updatedDaysAgo);
+    const created = at(r.createdDaysAgo, -rnd.int(0, 8 * 3600) * 1000);
+    const createdAt = r.createdDaysAgo < 7 ? inThisWeek(now, created) : created;
+    const updatedAt =
+      r.updatedDaysAgo === undefined
+        ? createdAt
+        : r.updatedDaysAgo < 7
+          ? inThisWeek(now, at(r.updatedDaysAgo))
+          : at(r.updatedDaysAgo);
     return {
       id: newId(createdAt),
       name: r.name,
@@ -690,7 +707,8 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
   PEOPLE.forEach((person, i) => {
     // A few people joined this week, the rest over the last three months.
     const createdDaysAgo = i < 4 ? rnd.int(0, 6) : rnd.int(8, 90);
-    const createdAt = at(createdDaysAgo, -rnd.int(0, 10 * 3600) * 1000);
+    const joined = at(createdDaysAgo, -rnd.int(0, 10 * 3600) * 1000);
+    const createdAt = i < 4 ? inThisWeek(now, joined) : joined;
     const id = newId(createdAt);
     const place = rnd.pick(CITIES);
     const employmentType: EmploymentType =

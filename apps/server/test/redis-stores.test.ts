@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { newId } from '@karya/domain';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -362,6 +362,80 @@ describe.skipIf(!redis)('the app with REDIS_URL', () => {
       expect(await redis!.hget(rateKeys[0]!, 'count')).toBe(String(LOGIN_LIMITS.perAccount));
     } finally {
       await ctx.close();
+    }
+  });
+});
+
+/**
+ * A TCP relay in front of the real Redis that the test can cut and restore, so an outage after start is
+ * simulated without stopping the Redis other tests share.
+ */
+const redisRelay = async (target: URL) => {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server ? server.close(() => resolve()) : resolve();
+      server = null;
+    });
+  await open();
+  return { url: () => `redis://127.0.0.1:${port}${target.pathname}`, cut, restore: open };
+};
+
+describe.skipIf(!redis)('the app while Redis is down after start', () => {
+  it('answers signed-in requests and sign-in with 503 and a clear message, and recovers when Redis returns', async () => {
+    const relay = await redisRelay(new URL(REDIS_URL));
+    // Its own prefix: the test above leaves the administrator's sign-in locked under PREFIX.
+    const ctx = await createTestApp({ REDIS_URL: relay.url(), REDIS_PREFIX: `${PREFIX}outage:` });
+    try {
+      const { cookie } = await login(ctx.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const me = () => call(ctx.app, { method: 'GET', url: '/api/auth/me' }, cookie);
+      expect((await me()).statusCode).toBe(200);
+
+      await relay.cut();
+      const down = await me();
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({
+        success: false,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+        error: 'SERVICE_UNAVAILABLE',
+      });
+      expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
+      const signIn = await login(ctx.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect(signIn.res.statusCode).toBe(503);
+      // The web app maps any other status to the server's message (spec 1 §8), so the user reads this text.
+      expect(signIn.res.json().message).toBe(
+        'The service is temporarily unavailable. Please try again in a moment.',
+      );
+
+      await relay.restore();
+      let back = await me();
+      for (let i = 0; i < 40 && back.statusCode !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        back = await me();
+      }
+      expect(back.statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+      await relay.cut();
     }
   });
 });

@@ -1,3 +1,5 @@
+import './lib/dayjs-setup';
+
 // jsdom lacks a few browser APIs Mantine relies on; these stand-ins let components render in unit tests.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

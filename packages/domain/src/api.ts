@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   OUTSIDE_REGION: 'LOGIN_ATTEMPT_OUTSIDE_ALLOWED_REGION',
   CSRF: 'CSRF_REJECTED',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const;
 
 export const MESSAGES = {
@@ -28,6 +29,8 @@ export const MESSAGES = {
   unauthorizedPage:
     'You are Unauthorized. You do not have permission to access this page. If you believe this is a mistake, please contact the administrator.',
   crash: 'Oops! Something went wrong... try refreshing the page or contact support',
+  /** 503 while a service the server needs (the Redis session store) does not answer. */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   offline: "You're offline. Please check your internet connection.",
   online: "You're back online.",
   slow: 'Your connection is slow. Some delays may occur.',

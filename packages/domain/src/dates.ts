@@ -26,32 +26,42 @@ export type QuickDate = (typeof QUICK_DATES)[number];
  */
 export type WeekEnd = 'sunday' | 'saturday';
 
-/** The start and end (inclusive calendar days, local time) of a quick-date chip. Weeks start on Monday. */
+/** A calendar day (YYYY-MM-DD) moved by `n` days; pure calendar arithmetic, no time zone involved. */
+const addCalendarDays = (day: string, n: number) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+};
+/** 0 = Sunday … 6 = Saturday, of a calendar day. */
+const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/**
+ * The start and end (inclusive calendar days) of a quick-date chip. The days are India's (APP_TIME_ZONE),
+ * as the server reads a date-range filter, wherever the browser is; weeks start on Monday. The admin
+ * dashboard's "new this week" is this same This Week.
+ */
 export const quickDateRange = (
   chip: QuickDate,
   now: Date = new Date(),
   weekEnd: WeekEnd = 'sunday',
 ): { start: string; end: string } => {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+  const today = todayInAppZone(now);
   switch (chip) {
     case 'Today':
-      return { start: isoDay(today), end: isoDay(today) };
+      return { start: today, end: today };
     case 'Yesterday': {
-      const y = addDays(today, -1);
-      return { start: isoDay(y), end: isoDay(y) };
+      const y = addCalendarDays(today, -1);
+      return { start: y, end: y };
     }
     case 'This Week': {
-      const sinceMonday = (today.getDay() + 6) % 7;
-      const monday = addDays(today, -sinceMonday);
-      if (weekEnd === 'sunday') return { start: isoDay(monday), end: isoDay(addDays(monday, 6)) };
-      const untilSaturday = (6 - today.getDay() + 7) % 7;
-      return { start: isoDay(monday), end: isoDay(addDays(today, untilSaturday)) };
+      const weekday = weekdayOf(today);
+      const monday = addCalendarDays(today, -((weekday + 6) % 7));
+      if (weekEnd === 'sunday') return { start: monday, end: addCalendarDays(monday, 6) };
+      return { start: monday, end: addCalendarDays(today, (6 - weekday + 7) % 7) };
     }
     case 'This Month': {
-      const first = new Date(today.getFullYear(), today.getMonth(), 1);
-      const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
-      return { start: isoDay(first), end: isoDay(last) };
+      const first = `${today.slice(0, 8)}01`;
+      const last = addCalendarDays(`${addCalendarDays(first, 31).slice(0, 8)}01`, -1);
+      return { start: first, end: last };
     }
   }
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_LABELS,
   ACTIONS,
+  actionLabel,
   allPermissions,
   can,
   canAll,
@@ -22,6 +24,18 @@ const role = (
   name,
   expiresAt,
   permissions,
+});
+
+describe('action labels', () => {
+  it('every action reads as words, each label once; an unknown action reads as itself', () => {
+    expect(Object.keys(ACTION_LABELS).sort()).toEqual([...ACTIONS].sort());
+    const labels = Object.values(ACTION_LABELS);
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const label of labels) expect(label).not.toMatch(/-/);
+    expect(actionLabel('delete-permanently')).toBe('Delete permanently');
+    expect(actionLabel('bulk-restore')).toBe('Bulk restore');
+    expect(actionLabel('some-old-action')).toBe('some-old-action');
+  });
 });
 
 describe('catalogue', () => {

@@ -41,6 +41,51 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/**
+ * How each action reads on screen (the role form's matrix, permission tables): words people use. The
+ * action itself (`delete-permanently`) stays what is stored and sent, and is still found by a search.
+ */
+export const ACTION_LABELS: Readonly<Record<Action, string>> = {
+  create: 'Create',
+  read: 'Read',
+  update: 'Update',
+  delete: 'Delete',
+  restore: 'Restore',
+  'delete-permanently': 'Delete permanently',
+  'bulk-create': 'Bulk create',
+  'bulk-delete': 'Bulk delete',
+  'bulk-restore': 'Bulk restore',
+  'bulk-delete-permanently': 'Bulk delete permanently',
+  'upload-file': 'Upload files',
+  'delete-file': 'Delete files',
+  verification: 'Verify',
+  suggestion: 'Search suggestions',
+  login: 'Sign in',
+  logout: 'Sign out',
+  'verify-token': 'Verify code',
+  'change-password': 'Change password',
+  adjust: 'Adjust stock',
+  original: 'See actual price',
+  'read-t1': 'See T1 price',
+  'read-t2': 'See T2 price',
+  'read-t3': 'See T3 price',
+  'read-pt1': 'See PT1 price',
+  'read-pt2': 'See PT2 price',
+  'read-pt3': 'See PT3 price',
+  print: 'Print',
+  'feedback-create': 'Give feedback',
+  'feedback-read': 'View feedback',
+  'feedback-delete': 'Delete feedback',
+  activities: 'View activities',
+  assign: 'Assign to others',
+  're-assign': 'Reassign',
+  'allow-login-outside-region': 'Sign in from outside the region',
+  'view-all': 'View all records',
+};
+
+/** The label of an action; an unknown one (from an older role) reads as itself. */
+export const actionLabel = (action: string) => ACTION_LABELS[action as Action] ?? action;
+
 const LIFECYCLE: Action[] = ['create', 'read', 'update', 'delete', 'restore', 'delete-permanently'];
 const BULK: Action[] = ['bulk-create', 'bulk-delete', 'bulk-restore', 'bulk-delete-permanently'];
 

@@ -102,6 +102,16 @@ describe('canAccessPath (spec 1 §6)', () => {
 });
 
 describe('breadcrumbSegments (spec 1 §2 Shell)', () => {
+  it("ends a record's own page with the record's name", () => {
+    expect(breadcrumbSegments(`/hrm/tasks/${ID}`, ' Visit the DEO office ')).toEqual([
+      { label: 'hrm', href: '/hrm' },
+      { label: 'tasks', href: '/hrm/tasks' },
+      { label: 'Visit the DEO office', href: `/hrm/tasks/${ID}`, record: true },
+    ]);
+    // Not on other pages of the record, nor without a name.
+    expect(breadcrumbSegments(`/admin/users/${ID}/update`, 'Ravi')).toHaveLength(2);
+    expect(breadcrumbSegments(`/hrm/tasks/${ID}`, '  ')).toHaveLength(2);
+  });
   it('skips 24-hex ids and the word update', () => {
     expect(breadcrumbSegments(`/admin/users/${ID}/update`)).toEqual([
       { label: 'admin', href: '/admin' },

@@ -119,13 +119,20 @@ export const canAccessPath = (perms: PermissionSet, path: string) => {
   return rule ? canAll(perms, rule.resource, rule.actions) : true;
 };
 
-/** Breadcrumb segments: path segments without 24-hex ids and without the word 'update' (spec 1 §2). */
-export const breadcrumbSegments = (path: string) => {
+/**
+ * Breadcrumb segments: path segments without 24-hex ids and without the word 'update' (spec 1 §2). On a
+ * record's own page (the path ends with its id) a record name given ends the trail, as the record itself
+ * (`record: true`: shown as is, not as a path word).
+ */
+export const breadcrumbSegments = (path: string, recordName?: string) => {
   const segments = path.split('/').filter(Boolean);
-  const out: { label: string; href: string }[] = [];
+  const out: { label: string; href: string; record?: true }[] = [];
   segments.forEach((seg, i) => {
     if (ID_SEGMENT.test(seg) || seg === 'update') return;
     out.push({ label: seg, href: `/${segments.slice(0, i + 1).join('/')}` });
   });
+  const last = segments[segments.length - 1];
+  if (recordName?.trim() && last && ID_SEGMENT.test(last))
+    out.push({ label: recordName.trim(), href: `/${segments.join('/')}`, record: true });
   return out;
 };

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@karya/domain';
+import { ERROR_CODES, MESSAGES } from '@karya/domain';
 
 /** An error with an HTTP status and a message meant for the person using the app. */
 export class AppError extends Error {
@@ -26,4 +26,10 @@ export const conflict = (message: string) => new AppError(409, message, ERROR_CO
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, ERROR_CODES.RATE_LIMITED, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
+/** A service the request needs is down for a moment (Redis): the client may retry, nothing is wrong with it. */
+export const serviceUnavailable = (retryAfterSeconds = 5) =>
+  new AppError(503, MESSAGES.serviceUnavailable, ERROR_CODES.UNAVAILABLE, {
+    'retry-after': String(retryAfterSeconds),
   });

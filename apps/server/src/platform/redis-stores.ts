@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import type { Clock } from './clock.ts';
+import { serviceUnavailable } from './errors.ts';
 import type { RateLimitStore } from './rate-limit.ts';
 import {
   hashToken,
@@ -42,11 +43,18 @@ export const describeRedisUrl = (url: string) => {
 
 /**
  * Connect now (not lazily on the first command), so a wrong REDIS_URL stops the start with a clear message.
- * Later outages are logged once per outage; commands then fail after a couple of retries (500) instead of
- * hanging, and the client reconnects by itself.
+ * Later outages are logged once per outage; commands then fail after a couple of reconnection attempts
+ * (503 through `unavailableWhenDown`) instead of hanging, and the client reconnects by itself. Attempts are
+ * at most 500 ms apart, so a request waits at most about 1.5 s for its 503 and service resumes within half a
+ * second of Redis coming back.
  */
 export const connectRedis = async (url: string, log?: FastifyBaseLogger): Promise<Redis> => {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 2 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 2,
+    retryStrategy: (attempt) => Math.min(attempt * 50, 500),
+  });
   let lastError: Error | undefined;
   const remember = (error: Error) => {
     lastError = error;
@@ -84,6 +92,39 @@ export const closeRedis = async (redis: Redis) => {
     } catch {}
   }
   redis.disconnect();
+};
+
+/**
+ * A command failed because the connection is down, not because Redis answered with an error (a ReplyError
+ * is a bug in a script or a key, and stays a 500).
+ */
+const isOutage = (redis: Redis, error: unknown) =>
+  !(error instanceof ReplyError) &&
+  (redis.status !== 'ready' ||
+    (error instanceof Error &&
+      (error.name === 'MaxRetriesPerRequestError' ||
+        /Connection is closed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|writeable/.test(error.message))));
+
+/**
+ * Every method of a store, with a Redis outage turned into 503 'The service is temporarily unavailable…'
+ * (the guard and sign-in then answer that instead of a 500). There is no fallback to another store: a
+ * session written elsewhere would not be seen by the other processes.
+ */
+const unavailableWhenDown = <T extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  redis: Redis,
+  store: T,
+): T => {
+  const wrapped: Record<string, (...args: never[]) => Promise<unknown>> = {};
+  for (const [name, method] of Object.entries(store))
+    wrapped[name] = async (...args) => {
+      try {
+        return await method(...args);
+      } catch (error) {
+        if (isOutage(redis, error)) throw serviceUnavailable();
+        throw error;
+      }
+    };
+  return wrapped as T;
 };
 
 type StoredSession = {
@@ -173,7 +214,7 @@ export const redisSessionStore = (redis: Redis, clock: Clock, prefix = 'karya:')
     await tx.exec();
   };
 
-  return {
+  return unavailableWhenDown(redis, {
     async create(s) {
       const now = clock.now();
       const { token, record } = newSession(s, now);
@@ -230,7 +271,7 @@ export const redisSessionStore = (redis: Redis, clock: Clock, prefix = 'karya:')
         .srem(userKey(userId), ...hashes)
         .exec();
     },
-  };
+  } satisfies SessionStore);
 };
 
 /**
@@ -253,7 +294,7 @@ return {count, redis.call('HGET', KEYS[1], 'resetAt')}
 export const redisRateLimitStore = (redis: Redis, clock: Clock, prefix = 'karya:'): RateLimitStore => {
   const key = (k: string) => `${prefix}rate:${k}`;
   const left = (resetAt: number, now: number) => Math.max(0, Math.ceil((resetAt - now) / 1000));
-  return {
+  return unavailableWhenDown(redis, {
     async hit(k, windowSeconds) {
       const now = clock.now().getTime();
       const windowMs = windowSeconds * 1000;
@@ -277,5 +318,5 @@ export const redisRateLimitStore = (redis: Redis, clock: Clock, prefix = 'karya:
     async reset(k) {
       await redis.del(key(k));
     },
-  };
+  } satisfies RateLimitStore);
 };

@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api';
+import '../lib/dayjs-setup';
 import { LIST_STALE_MS } from '../lib/query-keys';
 import { AuthProvider } from './auth';
 import { cssVariablesResolver, theme } from './theme';

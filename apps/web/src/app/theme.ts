@@ -1,4 +1,6 @@
 import {
+  AvatarGroup,
+  Checkbox,
   type CSSVariablesResolver,
   createTheme,
   darken,
@@ -6,9 +8,11 @@ import {
   isLightColor,
   type MantineColorsTuple,
   Notification,
+  PasswordInput,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
 
 /**
  * A deep blue whose filled shade passes WCAG AA contrast with white text (Mantine's default blue does
@@ -68,9 +72,32 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/**
+ * Mantine takes the show-password toggle out of the tab order and hides it from screen readers; here it is a
+ * named, focusable toggle button (aria-pressed says its state). Mantine toggles on Space and on mouse down
+ * only, so Enter is turned into the same mouse down.
+ */
+const passwordToggleProps = {
+  tabIndex: 0,
+  'aria-label': 'Show password',
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    event.currentTarget.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+  },
+};
+
 export const theme = createTheme({
   variantColorResolver,
   components: {
+    // Overlapping avatars keep their initials whole: Mantine's default overlap (12 px of a 26 px avatar)
+    // hid the second letter ('A' for 'AR').
+    AvatarGroup: AvatarGroup.extend({ defaultProps: { spacing: 4 } }),
+    // Checkboxes look like checkboxes: the theme's md radius made the small ones look like radio buttons.
+    Checkbox: Checkbox.extend({ defaultProps: { radius: 'xs' } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: passwordToggleProps },
+    }),
     // The toast's icon-only close button needs a name for screen readers.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Breadcrumbs, Group, Title, Tooltip } from '@mantine
 import { IconArrowLeft, IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../lib/document-title';
 
 /** The area names are abbreviations (HRM, CRM); other segments read as words ('rejection-analysis'). */
 const ACRONYMS = new Set(['hrm', 'crm']);
@@ -16,22 +17,27 @@ const label = (segment: string) =>
 
 /**
  * Page header: title, optional back button, optional filter button (opens #filter), breadcrumbs built from
- * the path (ids and 'update' skipped), and actions on the right.
+ * the path (ids and 'update' skipped; on a record's page ending with `recordName`), and actions on the
+ * right. It sets the browser tab title: the record's name when given, else the page title.
  */
 export const PageHeader = ({
   title,
+  recordName,
   back,
   filter,
   actions,
 }: {
   title: string;
+  /** On a record's detail page: its name (tab title and last breadcrumb). */
+  recordName?: string;
   back?: boolean;
   filter?: boolean;
   actions?: ReactNode;
 }) => {
   const location = useLocation();
   const navigate = useNavigate();
-  const crumbs = breadcrumbSegments(location.pathname);
+  useDocumentTitle(recordName?.trim() || title);
+  const crumbs = breadcrumbSegments(location.pathname, recordName);
   return (
     <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="sm">
       <div>
@@ -50,10 +56,12 @@ export const PageHeader = ({
         <Breadcrumbs mt={4} separatorMargin={4} aria-label="Breadcrumbs">
           {crumbs.map((c, i) =>
             i === crumbs.length - 1 ? (
-              <span key={c.href}>{label(c.label)}</span>
+              <span key={c.href} aria-current="page">
+                {c.record ? c.label : label(c.label)}
+              </span>
             ) : (
               <Anchor key={c.href} component={Link} to={c.href} size="sm">
-                {label(c.label)}
+                {c.record ? c.label : label(c.label)}
               </Anchor>
             ),
           )}

@@ -60,17 +60,3 @@ export const useRecordSave = <V extends FieldValues>({
     [client, draft, form, guard, invalidate],
   );
 };
-
-/**
- * Scrolls the first invalid input of `root` into view and focuses it (spec 1 §5), after React has drawn
- * the errors; `fallback` names what to focus when the error belongs to no input (a list editor).
- */
-export const focusFirstInvalid = (root: HTMLElement | null, fallback?: string) =>
-  requestAnimationFrame(() => {
-    const el =
-      root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      (fallback ? root?.querySelector<HTMLElement>(fallback) : null);
-    if (!el) return;
-    el.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    el.focus({ preventScroll: true });
-  });

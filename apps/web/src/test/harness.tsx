@@ -8,6 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { AuthProvider, useAuth } from '../app/auth';
+import { theme } from '../app/theme';
 
 /** Shared by the screen tests: the app's providers and router around a screen, and a stand-in for the network. */
 
@@ -142,7 +143,7 @@ export const Wrap = ({
   );
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider env="test">
+      <MantineProvider env="test" theme={theme}>
         <ModalsProvider>
           <Notifications />
           <AuthProvider>

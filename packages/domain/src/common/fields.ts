@@ -25,12 +25,15 @@ export const newUserPasswordSchema = z
   .regex(/[!@#$%^&*(),.?":{}|<>]/, `At least one special character (${NEW_USER_PASSWORD_SPECIALS})`);
 
 /**
- * The password typed at sign-in is only checked for presence and length: the two rule sets above differ,
- * so a password that passed the new-user rules (say with '#') must still be able to sign in.
+ * The password typed at sign-in is checked for presence and length only (spec 1 §5 names the length rule for
+ * login): both rule sets above demand 8 to 128 characters, so no stored password is shorter, but their
+ * special-character sets differ, so a password that passed the new-user rules (say with '#') must still be
+ * able to sign in.
  */
 export const signInPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters long')
   .max(128, 'Password must not exceed 128 characters');
 
 export const emailSchema = z
@@ -147,3 +150,16 @@ const isEmpty = (v: unknown) =>
     !(v instanceof Date) &&
     !(v instanceof Blob) &&
     Object.keys(v).length === 0);
+
+/**
+ * For a cross-field refinement (`superRefine(fn, { when })`): run it when the fields it reads parsed, even
+ * if others did not. Zod's default skips it whenever any field failed, so a form would show a message such
+ * as 'Reason is required' only on its second submit, after the title was fixed.
+ */
+export const whenFieldsValid =
+  (...fields: string[]) =>
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    // An issue without a path is about the whole value (not an object at all): nothing to compare.
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));

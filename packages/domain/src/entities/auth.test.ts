@@ -36,6 +36,14 @@ describe('loginSchema', () => {
     expect(first(loginSchema, { ...valid, email: undefined })).toBe('Email is required');
     expect(first(loginSchema, { ...valid, email: 'debasish' })).toBe('Invalid email format');
     expect(first(loginSchema, { ...valid, password: '' })).toBe('Password is required');
+    expect(first(loginSchema, { ...valid, password: 'Kar@26' })).toBe(
+      'Password must be at least 8 characters long',
+    );
+    expect(first(loginSchema, { ...valid, password: 'a'.repeat(129) })).toBe(
+      'Password must not exceed 128 characters',
+    );
+    // Strength is not checked at sign-in: an admin-given password with '#' and no '@$!%*?&' still signs in.
+    expect(messagesOf(loginSchema, { ...valid, password: 'Welcome#2026' })).toEqual([]);
     expect(first(loginSchema, { ...valid, location: undefined })).toBe('Location is required');
     expect(first(loginSchema, { ...valid, location: { type: 'Point', coordinates: [1] } })).toBe(
       'Location must have exactly 2 coordinates',
@@ -65,6 +73,11 @@ describe('changePasswordFormSchema (own password, spec 1 §5)', () => {
     expect(
       first(changePasswordFormSchema, { ...valid, newPassword: 'short', confirmNewPassword: 'short' }),
     ).toBe('Password must be at least 8 characters long');
+  });
+  it('an empty confirmation is required, not too short', () => {
+    expect(first(changePasswordFormSchema, { ...valid, confirmNewPassword: '' })).toBe(
+      'Confirmation password is required',
+    );
   });
   it('confirmation at least 6 characters and must match', () => {
     expect(first(changePasswordFormSchema, { ...valid, confirmNewPassword: 'abc' })).toBe(

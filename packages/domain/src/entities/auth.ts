@@ -15,8 +15,10 @@ export const loginSchema = securityContextSchema.extend({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** An empty confirmation says it is required, not that it needs 6 characters. */
 const confirmMin = z
   .string({ error: 'Confirmation password is required' })
+  .min(1, 'Confirmation password is required')
   .min(6, 'Confirmation password must be at least 6 characters');
 
 /** Change own password (spec 1 §5). The form carries the confirmation; the API receives it too when sent. */
@@ -42,7 +44,8 @@ export const changePasswordSchema = securityContextSchema
       .min(6, 'Old password must be at least 6 characters')
       .max(128, 'Password must not exceed 128 characters'),
     newPassword: passwordSchema,
-    confirmNewPassword: z.string().optional(),
+    // Optional for API clients; sent empty, it is a missing confirmation rather than a mismatch.
+    confirmNewPassword: z.string().min(1, 'Confirmation password is required').optional(),
   })
   .refine((v) => v.confirmNewPassword === undefined || v.newPassword === v.confirmNewPassword, {
     message: 'Confirmation password must match',

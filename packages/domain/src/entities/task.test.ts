@@ -44,6 +44,23 @@ describe('task form', () => {
     expect(messages({ ...valid, ...over })).toContain(message);
   });
 
+  it('reports the cross-field rules together with the missing fields, in one pass', () => {
+    expect(messages({ status: 'Cancelled', deadline: '2026-11-19', date: '2026-11-20' })).toEqual(
+      expect.arrayContaining([
+        'Title is required',
+        'Assigned to is required',
+        'Deadline must be after the date',
+        'Reason is required',
+      ]),
+    );
+    // Not an object at all: one message, and the cross-field rules do not run on it.
+    for (const body of [null, 'text', 42, []]) expect(taskFormSchema.safeParse(body).success).toBe(false);
+    // A date that is itself wrong gives its own message, not a comparison with it.
+    expect(messages({ ...valid, date: 'soon', deadline: '2026-11-19' })).not.toContain(
+      'Deadline must be after the date',
+    );
+  });
+
   it('accepts a 100-character title, the same day as deadline and a cancelled task with a reason', () => {
     expect(
       taskFormSchema.safeParse({

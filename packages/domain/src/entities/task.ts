@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateInputSchema } from '../common/fields.ts';
+import { dateInputSchema, whenFieldsValid } from '../common/fields.ts';
 import { defineList } from '../common/list-query.ts';
 import { LIFECYCLE_FILTERS, type RecordStamps, type UserRef } from '../common/records.ts';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../enums.ts';
@@ -76,12 +76,16 @@ export const taskFormSchema = z
       .max(100, 'A task can be assigned to at most 100 users')
       .transform((ids) => [...new Set(ids)]),
   })
-  .superRefine((task, ctx) => {
-    if (task.deadline && task.date && task.deadline < task.date)
-      ctx.addIssue({ code: 'custom', path: ['deadline'], message: TASK_MESSAGES.deadlineBeforeDate });
-    if (task.status === 'Cancelled' && !task.reason)
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: TASK_MESSAGES.reasonRequired });
-  });
+  .superRefine(
+    (task, ctx) => {
+      if (task.deadline && task.date && task.deadline < task.date)
+        ctx.addIssue({ code: 'custom', path: ['deadline'], message: TASK_MESSAGES.deadlineBeforeDate });
+      if (task.status === 'Cancelled' && !task.reason)
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: TASK_MESSAGES.reasonRequired });
+    },
+    // Also when another field (the title, the assignees) is wrong, so a form shows every message at once.
+    { when: whenFieldsValid('date', 'deadline', 'status', 'reason') },
+  );
 export type TaskInput = z.infer<typeof taskFormSchema>;
 /** What the form holds before parsing (dates and time as text, empty strings allowed). */
 export type TaskFormValues = z.input<typeof taskFormSchema>;

@@ -221,6 +221,13 @@ describe('userUpdateSchema and profileUpdateSchema', () => {
 });
 
 describe('adminChangePasswordSchema', () => {
+  it('an empty confirmation is required (not a mismatch); none at all is fine for API clients', () => {
+    expect(
+      messagesOf(adminChangePasswordSchema, { newPassword: 'New@12345', confirmNewPassword: '' })[0],
+    ).toBe('Confirmation password is required');
+    expect(messagesOf(adminChangePasswordSchema, { newPassword: 'New@12345' })).toEqual([]);
+  });
+
   it('follows the password rules with a matching confirmation', () => {
     expect(
       messagesOf(adminChangePasswordSchema, { newPassword: 'New@12345', confirmNewPassword: 'New@12345' }),

@@ -188,7 +188,8 @@ export const USER_JSON_FIELDS = ['address', 'languages', 'roles', 'emergencyCont
 export const adminChangePasswordSchema = z
   .object({
     newPassword: passwordSchema,
-    confirmNewPassword: z.string().optional(),
+    // Optional for API clients; sent empty, it is a missing confirmation rather than a mismatch.
+    confirmNewPassword: z.string().min(1, 'Confirmation password is required').optional(),
   })
   .refine((v) => v.confirmNewPassword === undefined || v.confirmNewPassword === v.newPassword, {
     message: 'Confirmation password must match',

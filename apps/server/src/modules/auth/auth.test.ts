@@ -147,6 +147,10 @@ describe('auth: sign-in', () => {
     });
     expect(threeCoords.statusCode).toBe(400);
     expect(threeCoords.json().message).toBe('Location must have exactly 2 coordinates');
+
+    const shortPassword = await signIn(ctx, { email: ADMIN_EMAIL, password: 'Ad@1234' });
+    expect(shortPassword.statusCode).toBe(400);
+    expect(shortPassword.json().message).toBe('Password must be at least 8 characters long');
   });
 
   it('refuses blocked, inactive and deleted users', async () => {

@@ -1,9 +1,9 @@
-import { type AdminDashboard, type CrmDashboard, todayInAppZone } from '@karya/domain';
-import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { type AdminDashboard, type CrmDashboard, quickDateRange, todayInAppZone } from '@karya/domain';
+import { and, type Column, desc, eq, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, teams, users } from '../../db/schema.ts';
+import { dateRangeSql } from '../../platform/list-sql.ts';
 
-const WEEK_MS = 7 * 24 * 3600 * 1000;
 const LIST_SIZE = 10;
 /** An update within a second of creation is the insert itself, not an edit. */
 const EDIT_GAP = sql`interval '1 second'`;
@@ -29,11 +29,14 @@ const toSummary = (r: { _id: string; name: string; createdAt: Date; expiresAt: s
  * tables exist their parts are zeros and empty lists, never sample values.
  */
 export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard> => {
-  const weekAgo = new Date(now.getTime() - WEEK_MS);
+  // "New" is this week exactly as a list filtered by its This Week chip counts it (Monday to Sunday in
+  // India: quickDateRange in packages/domain, read by the lists' dateRangeSql), not a rolling seven days.
+  const thisWeek = quickDateRange('This Week', now);
+  const inWeek = (column: Column) => dateRangeSql(column, thisWeek) as SQL;
   // Same calendar-day rule as isRoleExpired in packages/domain (the day in India).
   const today = todayInAppZone(now);
   const live = eq(users.isDeleted, false);
-  const newUser = and(live, gte(users.createdAt, weekAgo));
+  const newUser = and(live, inWeek(users.createdAt));
   const liveTeam = eq(teams.isDeleted, false);
 
   // Independent reads, issued together (a pool runs them side by side); each count pair is one scan.
@@ -42,7 +45,7 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
       db
         .select({
           total: sql<number>`count(*)::int`,
-          new: sql<number>`(count(*) filter (where ${users.createdAt} >= ${weekAgo}))::int`,
+          new: sql<number>`(count(*) filter (where ${inWeek(users.createdAt)}))::int`,
         })
         .from(users)
         .where(live),
@@ -56,13 +59,13 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
       db
         .select(roleSummary)
         .from(roles)
-        .where(gte(roles.createdAt, weekAgo))
+        .where(inWeek(roles.createdAt))
         .orderBy(desc(roles.createdAt), desc(roles.id))
         .limit(LIST_SIZE),
       db
         .select(roleSummary)
         .from(roles)
-        .where(and(gte(roles.updatedAt, weekAgo), sql`${roles.updatedAt} > ${roles.createdAt} + ${EDIT_GAP}`))
+        .where(and(inWeek(roles.updatedAt), sql`${roles.updatedAt} > ${roles.createdAt} + ${EDIT_GAP}`))
         .orderBy(desc(roles.updatedAt), desc(roles.id))
         .limit(LIST_SIZE),
       db
@@ -74,7 +77,7 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
       db
         .select({
           total: sql<number>`count(*)::int`,
-          new: sql<number>`(count(*) filter (where ${teams.createdAt} >= ${weekAgo}))::int`,
+          new: sql<number>`(count(*) filter (where ${inWeek(teams.createdAt)}))::int`,
         })
         .from(teams)
         .where(liveTeam),

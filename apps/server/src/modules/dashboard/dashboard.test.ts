@@ -1,5 +1,5 @@
 import type { AdminDashboard, CrmDashboard } from '@karya/domain';
-import { newId } from '@karya/domain';
+import { newId, quickDateRange } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -105,10 +105,49 @@ describe('dashboards', () => {
     }
   });
 
+  it("counts the same week as the users list's This Week chip: from Monday 00:00 in India", async () => {
+    // A Wednesday noon in India: the week began Monday 00:00 IST (Sunday 18:30 UTC).
+    ctx.clock.set(new Date('2026-03-11T06:30:00.000Z'));
+    try {
+      admin = await asAdmin(ctx.app);
+      const weekStart = new Date('2026-03-08T18:30:00.000Z');
+      const before = await adminData();
+      const sundayNight = await createUser(ctx.database, {
+        password: 'x',
+        overrides: { name: 'Sunday Night', createdAt: new Date(weekStart.getTime() - 60_000) },
+      });
+      const mondayMorning = await createUser(ctx.database, {
+        password: 'x',
+        overrides: { name: 'Monday Morning', createdAt: new Date(weekStart.getTime() + 60_000) },
+      });
+      const after = await adminData();
+      expect(after.users.new).toBe(before.users.new + 1);
+      const newIds = after.users.newThisWeek.map((u) => u._id);
+      expect(newIds).toContain(mondayMorning.id);
+      expect(newIds).not.toContain(sundayNight.id);
+
+      // The users list filtered by the This Week chip's range finds the same two-sided boundary.
+      const week = quickDateRange('This Week', ctx.clock.now());
+      const list = await admin.request({
+        method: 'GET',
+        url: `/api/admin/users?limit=50&filters[createdAt][start]=${week.start}&filters[createdAt][end]=${week.end}`,
+      });
+      expect(list.statusCode).toBe(200);
+      const listed = (list.json().data.users as { _id: string }[]).map((u) => u._id);
+      expect(listed).toContain(mondayMorning.id);
+      expect(listed).not.toContain(sundayNight.id);
+      expect(list.json().data.usersCount).toBe(after.users.new);
+      expect(after.users.new).toBe(listed.length);
+    } finally {
+      ctx.clock.set(new Date());
+      admin = await asAdmin(ctx.app);
+    }
+  });
+
   it('lists at most 10 new users, newest first', async () => {
     const now = ctx.clock.now().getTime();
     for (let i = 0; i < 12; i++)
-      await createUser(ctx.database, { password: 'x', overrides: { createdAt: new Date(now - i * 60_000) } });
+      await createUser(ctx.database, { password: 'x', overrides: { createdAt: new Date(now - i * 1000) } });
     const d = await adminData();
     expect(d.users.newThisWeek).toHaveLength(10);
     const times = d.users.newThisWeek.map((u) => u.createdAt);
@@ -176,7 +215,7 @@ describe('dashboards', () => {
     expect(d3.roles.expiredRoles.some((r) => r._id === expiredId)).toBe(false);
   });
 
-  it('team figures count live teams; new ones are those of the last 7 days', async () => {
+  it('team figures count live teams; new ones are those of this week', async () => {
     const before = (await adminData()).teams;
     const member = await createUser(ctx.database, { password: 'x' });
     const res = await admin.request({

@@ -3,6 +3,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCloudOff, IconLock, IconMapQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useRouteError } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useAuth } from '../auth';
 import { homePathFor } from '../shell/menu';
 
@@ -29,25 +30,28 @@ const ErrorLayout = ({
   children: ReactNode;
   action: ReactNode;
   fullHeight?: boolean;
-}) => (
-  <Center mih={fullHeight ? '100dvh' : '60vh'} p="md">
-    <Stack align="center" gap="sm" maw={520} ta="center">
-      <ThemeIcon size={64} radius="xl" variant="light" color="karya">
-        {icon}
-      </ThemeIcon>
-      {code && (
-        <Text c="dimmed" fw={700} size="sm" aria-hidden>
-          {code}
-        </Text>
-      )}
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Text c="dimmed">{children}</Text>
-      {action}
-    </Stack>
-  </Center>
-);
+}) => {
+  useDocumentTitle(title);
+  return (
+    <Center mih={fullHeight ? '100dvh' : '60vh'} p="md">
+      <Stack align="center" gap="sm" maw={520} ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light" color="karya">
+          {icon}
+        </ThemeIcon>
+        {code && (
+          <Text c="dimmed" fw={700} size="sm" aria-hidden>
+            {code}
+          </Text>
+        )}
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="dimmed">{children}</Text>
+        {action}
+      </Stack>
+    </Center>
+  );
+};
 
 /** Unknown paths (spec 1 §2). */
 export const NotFoundPage = () => (

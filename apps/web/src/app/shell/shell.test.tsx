@@ -53,6 +53,7 @@ const renderAt = (path: string, user: MeDto) => {
         children: [
           { path: 'hrm', element: <p>HRM home</p> },
           { path: 'admin/users', element: <p>Users list</p> },
+          { path: 'admin/users/:id', element: <p>User page</p> },
           { path: 'hrm/profile/change-password', element: <p>Change password form</p> },
         ],
       },
@@ -89,6 +90,24 @@ describe('Shell', () => {
     renderAt('/admin/users', me([{ resource: 'hrm', actions: ['read'] }]));
     expect(screen.getByRole('heading', { name: 'You are Unauthorized' })).toBeTruthy();
     expect(screen.queryByText('Users list')).toBeNull();
+  });
+
+  it('keeps the menu of an area the user may open on the 403 page, not an empty sidebar', () => {
+    renderAt(
+      '/admin/users/0123456789abcdef01234567',
+      me([
+        { resource: 'hrm', actions: ['read'] },
+        { resource: 'task', actions: ['read'] },
+      ]),
+    );
+    expect(screen.getByRole('heading', { name: 'You are Unauthorized' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'HRM menu' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Task']);
+    expect(screen.getByRole('link', { name: /My profile/ })).toBeTruthy();
   });
 
   it('sends a user who must change the password to the change-password page', async () => {

@@ -96,7 +96,10 @@ export const Shell = () => {
 
   const pathname = location.pathname;
   const areas = visibleAreas(permissions);
-  const area: Area | undefined = areaForPath(pathname) ?? areas[0]?.area;
+  // A path in an area the user may not see (a 403 page, say /admin/users/… without read on admin) keeps the
+  // menu of the first area they may see, not an empty sidebar.
+  const pathArea = areaForPath(pathname);
+  const area: Area | undefined = areas.some((a) => a.area === pathArea) ? pathArea : areas[0]?.area;
   const entries = area ? visibleEntries(area, permissions) : [];
 
   const mustChange = Boolean(user?.mustChangePassword);

@@ -27,6 +27,8 @@ type Action = () => unknown;
 export type DetailFrameProps<T extends Partial<RecordStamps>> = {
   /** Page title, e.g. 'Task Details'. Breadcrumbs come from the path (PageHeader). */
   title: string;
+  /** The record's name ('Visit the DEO office'): the browser tab title and the last breadcrumb. */
+  recordName?: (record: T) => string;
   /** Lower-case noun for the deleted banner: 'This task was deleted on ...'. */
   noun: string;
   query: DetailQueryState<T>;
@@ -93,6 +95,7 @@ export const RecordStampsCard = ({ stamps }: { stamps: Partial<RecordStamps> }) 
  */
 export const DetailFrame = <T extends Partial<RecordStamps>>({
   title,
+  recordName,
   noun,
   query,
   notFoundText,
@@ -213,6 +216,7 @@ export const DetailFrame = <T extends Partial<RecordStamps>>({
     <Stack gap="md">
       <PageHeader
         title={title}
+        recordName={recordName?.(record)}
         back
         actions={
           <>

@@ -19,3 +19,4 @@ export * from './format';
 export * from './history-section';
 export * from './lifecycle';
 export * from './record-form-page';
+export * from './record-link';

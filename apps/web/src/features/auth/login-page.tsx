@@ -27,6 +27,7 @@ import { useAuth } from '../../app/auth';
 import { clearSession } from '../../app/hooks/use-logout';
 import { safeRedirect } from '../../app/redirect';
 import { api, isApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
 import { messageOf, notifySuccess } from '../../lib/notify';
 import { securityContextOrReason } from '../../lib/security-context';
 import { ResetPasswordDialog } from './reset-password-dialog';
@@ -47,6 +48,18 @@ const loginErrorMessage = (e: unknown) => {
   return messageOf(e);
 };
 
+/**
+ * Which field a refused sign-in's message belongs to (spec 1 §8: one naming the e-mail on the e-mail field,
+ * one naming the password on the password field, anything else in a dialog). 'Invalid email or password'
+ * names both: it goes under the password, the field a person retypes, and the e-mail field is only marked.
+ */
+export const loginErrorField = (message: string): 'email' | 'password' | null => {
+  const lower = message.toLowerCase();
+  if (lower.includes('password')) return 'password';
+  if (lower.includes('email')) return 'email';
+  return null;
+};
+
 /** Sign-in (spec 1 §2, §5, §8). */
 export const LoginPage = () => {
   const { isAuthenticated, status, setUser } = useAuth();
@@ -58,12 +71,16 @@ export const LoginPage = () => {
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   const running = useRef(false);
+  useDocumentTitle('Sign in');
 
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
   const { errors, isSubmitting } = form.formState;
+  // A server message naming both fields ('Invalid email or password') marks the e-mail field as well.
+  const emailAlsoNamed =
+    errors.password?.type === 'server' && (errors.password.message ?? '').toLowerCase().includes('email');
 
   // A user who just signed out still has the old session cached for a moment; do not bounce them back.
   const justSignedOut = Boolean((location.state as { signedOut?: boolean } | null)?.signedOut);
@@ -101,9 +118,8 @@ export const LoginPage = () => {
         await navigate(target, { replace: true });
       } catch (e) {
         const message = loginErrorMessage(e);
-        const lower = message.toLowerCase();
-        if (lower.includes('email')) form.setError('email', { message }, { shouldFocus: true });
-        else if (lower.includes('password')) form.setError('password', { message }, { shouldFocus: true });
+        const field = loginErrorField(message);
+        if (field) form.setError(field, { type: 'server', message }, { shouldFocus: true });
         else setDialogError(message);
       }
     } finally {
@@ -177,7 +193,7 @@ export const LoginPage = () => {
                     value={field.value}
                     onBlur={field.onBlur}
                     onChange={(e) => field.onChange(e.currentTarget.value.toLowerCase())}
-                    error={errors.email?.message}
+                    error={errors.email?.message ?? emailAlsoNamed}
                   />
                 )}
               />
@@ -186,6 +202,8 @@ export const LoginPage = () => {
                 autoComplete="current-password"
                 required
                 {...form.register('password')}
+                // Mantine's PasswordInput marks only its wrapper; screen readers need it on the input.
+                aria-invalid={Boolean(errors.password)}
                 error={errors.password?.message}
               />
               <Group justify="space-between" wrap="nowrap">

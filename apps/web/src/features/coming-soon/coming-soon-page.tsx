@@ -2,6 +2,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { areaForPath } from '../../app/shell/menu';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const words = (segment: string) =>
   segment
@@ -23,6 +24,7 @@ export const titleFromPath = (pathname: string) => {
 export const ComingSoonPage = () => {
   const { pathname } = useLocation();
   const area = areaForPath(pathname) ?? 'hrm';
+  useDocumentTitle(titleFromPath(pathname));
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={480} ta="center">

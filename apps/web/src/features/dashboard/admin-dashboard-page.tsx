@@ -1,8 +1,7 @@
 import type { AdminDashboard } from '@karya/domain';
-import { Anchor, Badge, SimpleGrid } from '@mantine/core';
+import { Badge, SimpleGrid } from '@mantine/core';
 import { IconCircleCheck, IconShieldLock, IconUsers, IconUsersGroup } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { useCan } from '../../app/auth';
+import { RecordLink } from '../../components/record';
 import { queryKeys } from '../../lib/query-keys';
 import {
   type Column,
@@ -15,17 +14,14 @@ import {
 
 type RoleRow = AdminDashboard['roles']['newRoles'][number];
 
-const roleColumns = (linkable: boolean): Column<RoleRow>[] => [
+const roleColumns: Column<RoleRow>[] = [
   {
     header: 'Name',
-    cell: (r) =>
-      linkable ? (
-        <Anchor component={Link} to={`/admin/roles/${r._id}/update`} size="sm">
-          {r.name}
-        </Anchor>
-      ) : (
-        r.name
-      ),
+    cell: (r) => (
+      <RecordLink to={`/admin/roles/${r._id}/update`} size="sm">
+        {r.name}
+      </RecordLink>
+    ),
   },
   { header: 'Created', cell: (r) => formatDate(r.createdAt) },
   { header: 'Expires', cell: (r) => formatDate(r.expiresAt) },
@@ -33,10 +29,7 @@ const roleColumns = (linkable: boolean): Column<RoleRow>[] => [
 
 /** GET /admin/dashboard (spec 1 §2 Dashboards). */
 export const AdminDashboardPage = () => {
-  const { can } = useCan();
   const query = useDashboardQuery<AdminDashboard>(queryKeys.dashboards.admin, '/admin/dashboard');
-  const canOpenUser = can('user', 'read');
-  const canEditRole = can('role', 'read') && can('role', 'update');
 
   return (
     <DashboardFrame title="Admin Dashboard" query={query}>
@@ -77,14 +70,11 @@ export const AdminDashboardPage = () => {
             columns={[
               {
                 header: 'Name',
-                cell: (u) =>
-                  canOpenUser ? (
-                    <Anchor component={Link} to={`/admin/users/${u._id}`} size="sm">
-                      {u.name}
-                    </Anchor>
-                  ) : (
-                    u.name
-                  ),
+                cell: (u) => (
+                  <RecordLink to={`/admin/users/${u._id}`} size="sm">
+                    {u.name}
+                  </RecordLink>
+                ),
               },
               { header: 'Email', cell: (u) => u.email },
               { header: 'Created', cell: (u) => formatDate(u.createdAt) },
@@ -95,20 +85,20 @@ export const AdminDashboardPage = () => {
               title="New roles"
               rows={d.roles.newRoles}
               rowKey={(r) => r._id}
-              columns={roleColumns(canEditRole)}
+              columns={roleColumns}
             />
             <DashboardTable
               title="Updated roles"
               rows={d.roles.updatedRoles}
               rowKey={(r) => r._id}
-              columns={roleColumns(canEditRole)}
+              columns={roleColumns}
             />
             <DashboardTable
               title="Expired roles"
               rows={d.roles.expiredRoles}
               rowKey={(r) => r._id}
               columns={[
-                ...roleColumns(canEditRole).slice(0, 2),
+                ...roleColumns.slice(0, 2),
                 {
                   header: 'Expires',
                   cell: (r) => (

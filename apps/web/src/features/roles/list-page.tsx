@@ -1,4 +1,4 @@
-import { DATE_FORMAT, isRoleExpired, isSuperAdminRoleName, type RoleDto } from '@karya/domain';
+import { actionLabel, DATE_FORMAT, isRoleExpired, isSuperAdminRoleName, type RoleDto } from '@karya/domain';
 import {
   Alert,
   Badge,
@@ -42,8 +42,8 @@ const PermissionsTable = ({ role }: { role: RoleDto }) => (
             <Table.Td>
               <Group gap={4}>
                 {p.actions.map((a) => (
-                  <Badge key={a} size="sm" variant="light" tt="none">
-                    {a}
+                  <Badge key={a} size="sm" variant="light" tt="none" title={a}>
+                    {actionLabel(a)}
                   </Badge>
                 ))}
               </Group>

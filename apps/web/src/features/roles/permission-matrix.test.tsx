@@ -13,6 +13,7 @@ const catalogue: ResourceItem[] = [
   { _id: '1', name: 'task', module: 'hrm', actions: ['create', 'read'] },
   { _id: '2', name: 'customer', module: 'crm', actions: ['create', 'read', 'update', 'delete'] },
   { _id: '3', name: 'user', module: 'admin', actions: ['read'] },
+  { _id: '4', name: 'team', module: 'admin', actions: ['delete-permanently', 'bulk-restore'] },
 ];
 
 afterEach(() => {
@@ -31,7 +32,9 @@ const Matrix = ({ initial = [] as PermissionValue[] }) => {
 };
 
 // Folded accordion panels stay hidden in jsdom (no transitions run), so hidden elements are included.
-const box = (name: string) => screen.getByRole('checkbox', { name, hidden: true }) as HTMLInputElement;
+// Names are '<resource>: <action label>' ('customer: Create'); matched regardless of case.
+const box = (name: string) =>
+  screen.getByRole('checkbox', { name: new RegExp(`^${name}$`, 'i'), hidden: true }) as HTMLInputElement;
 const value = () => JSON.parse(screen.getByTestId('value').textContent ?? '[]');
 
 describe('PermissionMatrix all-actions checkbox', () => {
@@ -68,6 +71,33 @@ describe('PermissionMatrix all-actions checkbox', () => {
   });
 });
 
+describe('PermissionMatrix labels and search', () => {
+  it('labels actions in words and finds a resource by an action label or its stored name', () => {
+    render(<Matrix />);
+    expect(box('customer: Delete').checked).toBe(false);
+    const search = screen.getByRole('textbox', { name: 'Search permissions' });
+    fireEvent.change(search, { target: { value: 'UPDATE' } });
+    expect(screen.queryByRole('checkbox', { name: /^task:/, hidden: true })).toBeNull();
+    expect(box('customer: Update')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'nothing-like-this' } });
+    expect(screen.getByText(/No permissions match/)).toBeTruthy();
+    fireEvent.change(search, { target: { value: '' } });
+    expect(box('task: Create')).toBeTruthy();
+  });
+
+  it("reads 'delete-permanently' as 'Delete permanently' and still finds it by the stored name", () => {
+    render(<Matrix />);
+    expect(screen.getByText('Delete permanently')).toBeTruthy();
+    expect(screen.getByText('Bulk restore')).toBeTruthy();
+    expect(screen.queryByText('delete-permanently')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search permissions' }), {
+      target: { value: 'delete-perm' },
+    });
+    expect(box('team: Delete permanently')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /^customer:/, hidden: true })).toBeNull();
+  });
+});
+
 const renderForm = (submit: (v: RoleFormValues) => Promise<{ message?: string }>) => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(queryKeys.resources, catalogue);
@@ -91,6 +121,30 @@ describe('RoleForm', () => {
     expect(screen.getByText('Description cannot be empty.')).toBeTruthy();
     expect(screen.getByText('At least one permission is required.')).toBeTruthy();
     expect(submit).not.toHaveBeenCalled();
+    // The first error on screen is scrolled to and focused.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Name/)));
+  });
+
+  it("scrolls to and focuses the permissions when 'At least one permission is required.' is the only error", async () => {
+    const scrolled: Element[] = [];
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      renderForm(vi.fn(async () => ({ message: 'ok' })));
+      fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Sales' } });
+      fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Sells things' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create Role' }));
+      const message = await screen.findByText('At least one permission is required.');
+      const matrix = screen.getByRole('group', { name: 'Permissions' });
+      await waitFor(() => expect(document.activeElement).toBe(matrix));
+      expect(scrolled).toContain(matrix);
+      // The message is inside what was brought into view, above the matrix.
+      expect(matrix.contains(message)).toBe(true);
+      expect(matrix.getAttribute('aria-describedby')).toBe(message.id);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('submits only resources that have actions', async () => {

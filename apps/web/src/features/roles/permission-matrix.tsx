@@ -1,5 +1,18 @@
-import { Accordion, Alert, Badge, Box, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { actionLabel } from '@karya/domain';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Box,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
   allActionsState,
@@ -44,8 +57,9 @@ export const PermissionRow = ({ resource, selected, onChange }: RowProps) => {
           <Checkbox
             key={action}
             size="xs"
-            label={action}
-            aria-label={`${resource.name}: ${action}`}
+            label={actionLabel(action)}
+            title={action}
+            aria-label={`${resource.name}: ${actionLabel(action)}`}
             checked={selected.includes(action)}
             onChange={() => onChange(toggleAction(selected, action, resource.actions))}
             styles={{ label: { paddingInlineStart: 6, overflowWrap: 'break-word' } }}
@@ -64,7 +78,23 @@ type MatrixProps = {
   error?: string;
 };
 
-/** The permission matrix of the role form: one accordion per module, in the order hrm, crm, admin. */
+/**
+ * A resource matches a search by its name, or by one of its actions, as labelled ('Bulk restore') or as
+ * stored ('bulk-restore').
+ */
+export const resourceMatches = (resource: ResourceItem, query: string) => {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return (
+    resource.name.toLowerCase().includes(q) ||
+    resource.actions.some((a) => a.toLowerCase().includes(q) || actionLabel(a).toLowerCase().includes(q))
+  );
+};
+
+/**
+ * The permission matrix of the role form: a search, then one accordion per module, in the order hrm, crm,
+ * admin.
+ */
 export const PermissionMatrix = ({ id, catalogue, value, onChange, error }: MatrixProps) => {
   const groups = useMemo(() => groupByModule(catalogue), [catalogue]);
   const selected = useMemo(() => new Map(value.map((p) => [p.resource, p.actions])), [value]);
@@ -76,69 +106,106 @@ export const PermissionMatrix = ({ id, catalogue, value, onChange, error }: Matr
       .map((g) => g.module);
     return used.length > 0 ? used : groups.slice(0, 1).map((g) => g.module);
   });
+  const [opened, setOpened] = useState<string[]>(initiallyOpen);
+  const [search, setSearch] = useState('');
+  const searching = search.trim() !== '';
+  const shown = useMemo(
+    () =>
+      groups
+        .map((g) => ({ ...g, resources: g.resources.filter((r) => resourceMatches(r, search)) }))
+        .filter((g) => g.resources.length > 0),
+    [groups, search],
+  );
 
   return (
     <Stack gap={4}>
-      <Paper
+      <TextInput
+        aria-label="Search permissions"
+        placeholder="Search resources or actions"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        mb={4}
+      />
+      {/* The field the form focuses on a failed submit: its message first, then the matrix. */}
+      <Box
         id={id}
         tabIndex={-1}
-        withBorder
-        radius="md"
+        role="group"
+        aria-label="Permissions"
         aria-invalid={Boolean(error)}
         aria-describedby={error && id ? `${id}-error` : undefined}
-        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
       >
-        <Accordion multiple defaultValue={initiallyOpen} variant="default" chevronPosition="right">
-          {groups.map((group) => {
-            const used = group.resources.filter((r) => (selected.get(r.name)?.length ?? 0) > 0).length;
-            return (
-              <Accordion.Item key={group.module} value={group.module}>
-                <Accordion.Control>
-                  <Group gap="xs">
-                    <Text fw={600} tt="uppercase" size="sm">
-                      {group.module}
-                    </Text>
-                    {used > 0 && (
-                      <Badge size="sm" variant="light">
-                        {used} of {group.resources.length}
-                      </Badge>
+        {error && (
+          <Text id={id ? `${id}-error` : undefined} c="red" size="sm" role="alert" mb={4}>
+            {error}
+          </Text>
+        )}
+        <Paper
+          withBorder
+          radius="md"
+          style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+        >
+          {/* While searching, every module with a match is open. */}
+          <Accordion
+            multiple
+            value={searching ? shown.map((g) => g.module) : opened}
+            onChange={(v) => !searching && setOpened(v)}
+            variant="default"
+            chevronPosition="right"
+          >
+            {shown.length === 0 && (
+              <Text size="sm" c="dimmed" p="sm">
+                No permissions match “{search.trim()}”.
+              </Text>
+            )}
+            {shown.map((group) => {
+              const all = groups.find((g) => g.module === group.module) ?? group;
+              const used = all.resources.filter((r) => (selected.get(r.name)?.length ?? 0) > 0).length;
+              return (
+                <Accordion.Item key={group.module} value={group.module}>
+                  <Accordion.Control>
+                    <Group gap="xs">
+                      <Text fw={600} tt="uppercase" size="sm">
+                        {group.module}
+                      </Text>
+                      {used > 0 && (
+                        <Badge size="sm" variant="light">
+                          {used} of {all.resources.length}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    {group.module === 'admin' && (
+                      <Alert
+                        color="orange"
+                        variant="light"
+                        title="Admin Permission"
+                        icon={<IconAlertTriangle size={18} />}
+                        mb="sm"
+                      >
+                        These permissions give high-level access to the whole system. Make sure you trust the
+                        person before granting any of them.
+                      </Alert>
                     )}
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  {group.module === 'admin' && (
-                    <Alert
-                      color="orange"
-                      variant="light"
-                      title="Admin Permission"
-                      icon={<IconAlertTriangle size={18} />}
-                      mb="sm"
-                    >
-                      These permissions give high-level access to the whole system. Make sure you trust the
-                      person before granting any of them.
-                    </Alert>
-                  )}
-                  {group.resources.map((resource) => (
-                    <PermissionRow
-                      key={resource.name}
-                      resource={resource}
-                      selected={selected.get(resource.name) ?? []}
-                      onChange={(actions) =>
-                        onChange(setResourceActions(value, resource.name, actions, catalogue))
-                      }
-                    />
-                  ))}
-                </Accordion.Panel>
-              </Accordion.Item>
-            );
-          })}
-        </Accordion>
-      </Paper>
-      {error && (
-        <Text id={id ? `${id}-error` : undefined} c="red" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
+                    {group.resources.map((resource) => (
+                      <PermissionRow
+                        key={resource.name}
+                        resource={resource}
+                        selected={selected.get(resource.name) ?? []}
+                        onChange={(actions) =>
+                          onChange(setResourceActions(value, resource.name, actions, catalogue))
+                        }
+                      />
+                    ))}
+                  </Accordion.Panel>
+                </Accordion.Item>
+              );
+            })}
+          </Accordion>
+        </Paper>
+      </Box>
     </Stack>
   );
 };

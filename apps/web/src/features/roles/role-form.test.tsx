@@ -142,7 +142,7 @@ describe('role form leave guard', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Description/ }), {
       target: { value: 'Sells things' },
     });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'customer: create', hidden: true }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'customer: Create', hidden: true }));
     await waitFor(() => expect(sessionStorage.getItem(DRAFT)).not.toBeNull());
     click('Create Role');
     expect(await screen.findByText('Role list')).toBeTruthy();

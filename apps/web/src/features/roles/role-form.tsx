@@ -20,6 +20,7 @@ import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook
 import { useLocation, useNavigate } from 'react-router';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
+import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { notifyError, withLoadingToast } from '../../lib/notify';
@@ -28,19 +29,8 @@ import { useResources } from './api';
 import { PermissionMatrix } from './permission-matrix';
 import type { RoleFormValues } from './permission-state';
 
-/** Fields in the order they appear, so the first error on screen is the one brought into view. */
-const FIELD_ORDER = ['name', 'description', 'expiresAt', 'permissions'] as const;
-const fieldId = (name: (typeof FIELD_ORDER)[number]) => `role-${name}`;
-
-/** Spec 1 §5: on failure the first error field is scrolled into view and focused. */
-export const focusFirstError = (errors: FieldErrors<RoleFormValues>) => {
-  const first = FIELD_ORDER.find((name) => errors[name]);
-  if (!first) return;
-  const el = document.getElementById(fieldId(first));
-  if (!el) return;
-  el.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-  el.focus({ preventScroll: true });
-};
+/** Ids of the fields that are not plain inputs, for the permission matrix. */
+const fieldId = (name: 'name' | 'description' | 'expiresAt' | 'permissions') => `role-${name}`;
 
 /** The permissions error may sit on the array or on one of its items; show the first message found. */
 const permissionsError = (errors: FieldErrors<RoleFormValues>) => {
@@ -74,6 +64,7 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
   const client = useQueryClient();
   const resources = useResources();
   const busy = useRef(false);
+  const rootRef = useRef<HTMLFormElement>(null);
   const [hasExpiry, setHasExpiry] = useState(Boolean(initial.expiresAt));
 
   const form = useForm<RoleFormValues>({
@@ -136,7 +127,11 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
   const today = dayjs().format('YYYY-MM-DD');
 
   return (
-    <form onSubmit={form.handleSubmit(onValid, focusFirstError)} noValidate>
+    <form
+      ref={rootRef}
+      onSubmit={form.handleSubmit(onValid, () => focusFirstError(rootRef.current))}
+      noValidate
+    >
       <Stack gap="md" maw={960}>
         {draft.restored && <DraftRestoredNotice onDiscard={discardDraft} />}
         <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">

@@ -28,7 +28,7 @@ const answerTask = (current: ReturnType<typeof task> | null) => {
 
 describe('task details', { timeout: 30_000 }, () => {
   it('shows the fields, the description as bullets and the assignees as links, with Update and Delete', async () => {
-    session.me = meWith({ task: ALL });
+    session.me = meWith({ task: ALL, user: ['read'] });
     answerTask(
       task({
         title: 'Visit the DEO office',
@@ -40,6 +40,11 @@ describe('task details', { timeout: 30_000 }, () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Visit the DEO office' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Task Details' })).toBeTruthy();
+    // The tab shows the task's name and the breadcrumbs end with it.
+    await waitFor(() => expect(document.title).toBe('Visit the DEO office · Karya'));
+    const crumbs = screen.getByLabelText('Breadcrumbs');
+    expect(crumbs.textContent).toBe('HRM/Tasks/Visit the DEO office');
+    expect(within(crumbs).getByRole('link', { name: 'Tasks' }).getAttribute('href')).toBe('/hrm/tasks');
     const points = within(screen.getByRole('list', { name: 'Description points' }));
     expect(points.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Carry the brochure',
@@ -62,6 +67,14 @@ describe('task details', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe(
       'Visit the DEO office',
     );
+  });
+
+  it("shows an assignee as plain text to a user who may not open users' pages", async () => {
+    session.me = meWith({ task: ['read'] });
+    answerTask(task({ assignedTo: [OTHER] }));
+    show();
+    expect(await screen.findByText('Ravi Kumar')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Ravi Kumar' })).toBeNull();
   });
 
   it('shows the reason of a cancelled task', async () => {

@@ -1,8 +1,15 @@
 import { descriptionPoints, TASK_MESSAGES, type TaskDto } from '@karya/domain';
-import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
 import { EMPTY_VALUE, useHashPanel } from '../../components/list';
-import { DetailFrame, FieldList, formatDate, formatTime, useDetailActions } from '../../components/record';
+import {
+  DetailFrame,
+  FieldList,
+  formatDate,
+  formatTime,
+  RecordLink,
+  useDetailActions,
+} from '../../components/record';
 import { taskKeys, useTask, useTaskLifecycle } from './api';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 import { isOverdue } from './task-card';
@@ -31,9 +38,9 @@ const UserLinks = ({ users }: { users: { _id: string; name: string }[] }) =>
   ) : (
     <Group gap="xs" component="span" wrap="wrap">
       {users.map((u) => (
-        <Anchor key={u._id} component={Link} to={`/admin/users/${u._id}`} size="sm">
+        <RecordLink key={u._id} to={`/admin/users/${u._id}`} size="sm">
           {u.name}
-        </Anchor>
+        </RecordLink>
       ))}
     </Group>
   );
@@ -96,6 +103,7 @@ export const TaskDetailPage = () => {
     <>
       <DetailFrame<TaskDto>
         title="Task Details"
+        recordName={(t) => t.title}
         noun="task"
         query={task}
         notFoundText={TASK_MESSAGES.notFound}

@@ -29,7 +29,7 @@ export const AssigneeAvatars = ({ users }: { users: TaskDto['assignedTo'] }) => 
   return (
     <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
       <Tooltip.Group openDelay={500}>
-        <Avatar.Group spacing="xs" aria-hidden>
+        <Avatar.Group aria-hidden>
           {shown.map((u) => (
             <Tooltip key={u._id} label={u.name} withArrow>
               <Avatar src={u.image?.url} name={u.name} color="initials" size="sm" radius="xl" />

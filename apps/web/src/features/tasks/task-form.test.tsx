@@ -98,16 +98,53 @@ describe('task form', { timeout: 30_000 }, () => {
     expect(posts()[0]!.body).not.toHaveProperty('reason');
   });
 
-  it('refuses a deadline before the date', async () => {
+  it('shows every message on the first submit: title, assignees, reason and deadline together', async () => {
+    session.me = meWith({ task: ['create', 'read', 'assign'], user: ['suggestion'] });
+    open();
+    await dialog('Create Task');
+    await pick('Status', 'Cancelled');
+    submit('Create');
+    expect(await screen.findByText(TASK_MESSAGES.titleRequired)).toBeTruthy();
+    for (const message of [TASK_MESSAGES.assignedToRequired, TASK_MESSAGES.reasonRequired])
+      expect(screen.getByText(message)).toBeTruthy();
+    expect(posts()).toEqual([]);
+  });
+
+  it("greys out the deadline picker's days before the task's date", async () => {
     session.me = meWith({ task: ['create', 'read'] });
     open();
     await dialog('Create Task');
-    type('Title', 'Demo');
-    const deadline = screen.getByRole('textbox', { name: 'Deadline' });
-    fireEvent.change(deadline, { target: { value: '01/01/2020' } });
-    fireEvent.blur(deadline);
+    const date = screen.getByRole('textbox', { name: 'Date' });
+    fireEvent.change(date, { target: { value: '15/03/2026' } });
+    fireEvent.blur(date);
+    fireEvent.click(screen.getByRole('textbox', { name: 'Deadline' }));
+    const day = async (label: string) => screen.findByRole('button', { name: label });
+    expect((await day('14 March 2026')).hasAttribute('disabled')).toBe(true);
+    expect((await day('1 March 2026')).hasAttribute('disabled')).toBe(true);
+    expect((await day('15 March 2026')).hasAttribute('disabled')).toBe(false);
+    expect((await day('16 March 2026')).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('refuses a deadline before the date', async () => {
+    session.me = meWith({ task: ['create', 'read', 'assign'], user: ['suggestion'] });
+    open();
+    await dialog('Create Task');
+    const typeDay = (label: string, value: string) => {
+      const input = screen.getByRole('textbox', { name: label });
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    };
+    // The picker refuses a deadline before the date; moving the date past the deadline is caught on submit.
+    typeDay('Date', '05/03/2026');
+    typeDay('Deadline', '01/03/2026');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Deadline' }).value).toBe('');
+    typeDay('Deadline', '10/03/2026');
+    typeDay('Date', '20/03/2026');
+    // Typed DD/MM/YYYY is read day first: 5 March, not 3 May.
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Deadline' }).value).toBe('10/03/2026');
     submit('Create');
     expect(await screen.findByText(TASK_MESSAGES.deadlineBeforeDate)).toBeTruthy();
+    expect(screen.getByText(TASK_MESSAGES.assignedToRequired)).toBeTruthy();
     expect(posts()).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAuth, useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { messageOf } from '../../lib/notify';
@@ -59,7 +60,9 @@ const TaskForm = ({
     resolver: taskFormResolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
+    shouldFocusError: false,
   });
+  const rootRef = useRef<HTMLFormElement>(null);
   const { control, register, formState, watch } = form;
   const errors = formState.errors;
   const [names, setNames] = useState<UserNames>(() => withNames({}, [self, ...(task?.assignedTo ?? [])]));
@@ -80,6 +83,7 @@ const TaskForm = ({
 
   const status = watch('status');
   const cancelled = status === 'Cancelled';
+  const date = watch('date');
 
   const save = useRecordSave({ form, draft, guard, invalidate: [taskKeys.all] });
   const submit = () => {
@@ -102,7 +106,12 @@ const TaskForm = ({
   };
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate aria-label={task ? 'Update Task' : 'Create Task'}>
+    <form
+      ref={rootRef}
+      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current))}
+      noValidate
+      aria-label={task ? 'Update Task' : 'Create Task'}
+    >
       <Stack gap="md">
         {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
         {serverError && (
@@ -188,6 +197,8 @@ const TaskForm = ({
                 placeholder="DD/MM/YYYY"
                 valueFormat="DD/MM/YYYY"
                 clearable
+                // Days before the task's date are greyed out (disabled): a deadline cannot precede it.
+                minDate={date || undefined}
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}

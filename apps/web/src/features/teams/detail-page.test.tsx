@@ -5,10 +5,11 @@ import { envelope, meWith } from '../../test/harness';
 import { ALL_TEAM_ACTIONS, App, ID, stubTeamNetwork, team } from './test-records';
 
 let permissions = ALL_TEAM_ACTIONS;
+let userActions = ['read'];
 let current = team();
 
 const calls = stubTeamNetwork(
-  () => meWith({ team: permissions }),
+  () => meWith({ team: permissions, user: userActions }),
   (method, url) => {
     const path = `/api/admin/teams/${ID.team}`;
     if (method === 'GET' && url === path) return envelope(current);
@@ -50,6 +51,17 @@ describe('team detail', { timeout: 60_000 }, () => {
     const created = await screen.findByText('Created On');
     expect(created.nextElementSibling?.textContent).toBe('01/03/2026');
     expect(screen.getByText('Created By').nextElementSibling?.textContent).toBe('Admin');
+  });
+
+  it("shows members as plain text to a user who may not open users' pages", async () => {
+    permissions = ['read'];
+    userActions = [];
+    current = team();
+    open();
+    expect(await screen.findByRole('heading', { name: 'Robotics Crew' })).toBeTruthy();
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Asha Rao' })).toBeNull();
+    userActions = ['read'];
   });
 
   it("shows 'No description found' and only Restore and Permanently Delete for a deleted team", async () => {

@@ -1,10 +1,11 @@
 import { TEAM_MESSAGES, type TeamDto, type UserRef } from '@karya/domain';
-import { Accordion, Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Accordion, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
 import {
   DetailFrame,
   FieldList,
   formatDate,
+  RecordLink,
   useDetailActions,
   useRecordLifecycle,
 } from '../../components/record';
@@ -13,9 +14,9 @@ import { RoleBadge } from './team-display';
 
 const UserLink = ({ user }: { user: UserRef | null }) =>
   user ? (
-    <Anchor component={Link} to={`/admin/users/${user._id}`} inherit>
+    <RecordLink to={`/admin/users/${user._id}`} inherit>
       {user.name}
-    </Anchor>
+    </RecordLink>
   ) : null;
 
 const Members = ({ team }: { team: TeamDto }) => (
@@ -31,9 +32,9 @@ const Members = ({ team }: { team: TeamDto }) => (
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <Avatar src={m.user.image?.url} name={m.user.name} color="initials" radius="xl" aria-hidden />
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={`/admin/users/${m.user._id}`} size="sm" fw={500} truncate>
+                <RecordLink to={`/admin/users/${m.user._id}`} size="sm" fw={500} truncate>
                   {m.user.name}
-                </Anchor>
+                </RecordLink>
                 {m.user.email && (
                   <Text size="xs" c="dimmed" truncate>
                     {m.user.email}
@@ -78,6 +79,7 @@ export const TeamDetailPage = () => {
   return (
     <DetailFrame<TeamDto>
       title="Team Details"
+      recordName={(t) => t.name}
       noun="team"
       query={team}
       notFoundText={TEAM_MESSAGES.notFound}

@@ -7,13 +7,19 @@ import {
 } from '@karya/domain';
 import { ActionIcon, Avatar, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useState } from 'react';
 import { UserSelect } from '../users/user-pickers';
 import { ROLE_OPTIONS } from './team-display';
 import type { MemberInfo, TeamFormState } from './team-form-values';
 
 type Member = TeamFormState['members'][number];
 type PickErrors = { user?: string; role?: string };
+
+/**
+ * What the form asks the editor on submit: a user (and role) picked but not added yet is added (`added`),
+ * or, when that cannot be done (no role, already a member), named in a message (`incomplete`).
+ */
+export type MembersPicker = { flush: () => 'none' | 'added' | 'incomplete' };
 
 /** The member rows' errors the schema may give (e.g. a duplicate sent anyway). */
 export type MemberErrors = ({ user?: { message?: string }; role?: { message?: string } } | undefined)[];
@@ -31,7 +37,9 @@ export const MembersEditor = ({
   canSearch,
   error,
   memberErrors,
+  ref,
 }: {
+  ref?: Ref<MembersPicker>;
   value: Member[];
   onChange: (members: Member[]) => void;
   info: MemberInfo;
@@ -44,6 +52,15 @@ export const MembersEditor = ({
   const [user, setUser] = useState<UserSuggestionDto | null>(null);
   const [role, setRole] = useState<TeamMemberRole | null>(null);
   const [errors, setErrors] = useState<PickErrors>({});
+  /** Set when a submit found a picked user that could not be added. */
+  const [notAdded, setNotAdded] = useState<string | null>(null);
+
+  // The picker's messages are about the list as it was: a change to the list (say the member the picked
+  // user duplicated was removed) makes them stale.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of the list only
+  useEffect(() => {
+    setErrors((e) => (e.user === TEAM_MESSAGES.userAlreadyInTeam ? { ...e, user: undefined } : e));
+  }, [value]);
 
   const add = () => {
     const parsed = teamMemberSchema.safeParse({ user: user?._id ?? '', role: role ?? '' });
@@ -54,22 +71,39 @@ export const MembersEditor = ({
         next[field] ??= issue.message;
       }
       setErrors(next);
-      return;
+      return false;
     }
     if (value.some((m) => m.user === parsed.data.user)) {
       setErrors({ user: TEAM_MESSAGES.userAlreadyInTeam });
-      return;
+      return false;
     }
     if (user) onInfo({ _id: user._id, name: user.name, email: user.email, image: user.image });
     onChange([...value, parsed.data]);
     setUser(null);
     setErrors({});
+    setNotAdded(null);
+    return true;
   };
+
+  useImperativeHandle(ref, () => ({
+    flush: () => {
+      if (!user) return 'none';
+      if (add()) return 'added';
+      setNotAdded(`${user.name} is picked but not added: choose a role and press Add member, or clear User.`);
+      return 'incomplete';
+    },
+  }));
 
   const nameOf = (id: string) => info[id]?.name ?? 'Unknown user';
 
   return (
     <Stack gap="sm">
+      {/* Above the pickers, so their dropdowns (which open below them) never cover it. */}
+      {(error || notAdded) && (
+        <Text size="sm" c="red" role="alert">
+          {notAdded ?? error}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'start' }}>
         <UserSelect
           label="User"
@@ -77,6 +111,7 @@ export const MembersEditor = ({
           onChange={(u) => {
             setUser(u);
             setErrors((e) => ({ ...e, user: undefined }));
+            setNotAdded(null);
           }}
           canSearch={canSearch}
           error={errors.user}
@@ -103,12 +138,6 @@ export const MembersEditor = ({
           Add member
         </Button>
       </SimpleGrid>
-
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
 
       {value.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -43,7 +43,7 @@ export const MemberGroup = ({
       </Text>
     ) : (
       <Group gap="xs" wrap="nowrap" mt={2}>
-        <Avatar.Group spacing="sm" aria-hidden>
+        <Avatar.Group aria-hidden>
           {users.slice(0, SHOWN).map((u) => (
             <Avatar key={u._id} src={u.image?.url} name={u.name} color="initials" size="sm" radius="xl" />
           ))}

@@ -114,6 +114,56 @@ describe('team form: validation and submit', { timeout: 60_000 }, () => {
     expect(submitted('POST')).toHaveLength(0);
   });
 
+  it('adds a user and role picked but not added when the form is submitted', async () => {
+    render(<App path="/admin/teams/create" />);
+    await screen.findByRole('heading', { name: 'Create Team' });
+    await ready();
+    type('Team Name', 'Field Sales');
+    await addMember(/Asha Rao/, 'Admin');
+    await pick('User', /Ravi Kumar/);
+    await pick('Role', 'Member');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Team' }));
+    await waitFor(() => expect(submitted('POST')).toHaveLength(1));
+    expect((submitted('POST')[0]!.body as { members: unknown[] }).members).toHaveLength(2);
+  });
+
+  it('names a picked user it cannot add (no role) above the pickers, and sends nothing', async () => {
+    render(<App path="/admin/teams/create" />);
+    await screen.findByRole('heading', { name: 'Create Team' });
+    await ready();
+    type('Team Name', 'Field Sales');
+    await pick('User', /Ravi Kumar/);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Team' }));
+    const alert = await screen.findByText(/Ravi Kumar is picked but not added/);
+    expect(screen.getByText(TEAM_MESSAGES.roleRequired)).toBeTruthy();
+    // The message comes before the pickers, whose dropdowns open below them.
+    const userPicker = userInput();
+    expect(alert.compareDocumentPosition(userPicker) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(submitted('POST')).toHaveLength(0);
+    // Choosing a role clears the role message; the submit then adds Ravi and sends.
+    await pick('Role', 'Member');
+    expect(screen.queryByText(TEAM_MESSAGES.roleRequired)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Team' }));
+    await waitFor(() => expect(submitted('POST')).toHaveLength(1));
+  });
+
+  it("clears 'User already in team' once that member is removed, and the members message once one is added", async () => {
+    render(<App path="/admin/teams/create" />);
+    await screen.findByRole('heading', { name: 'Create Team' });
+    await ready();
+    type('Team Name', 'Field Sales');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Team' }));
+    const required = await screen.findByText(TEAM_MESSAGES.membersRequired);
+    expect(required.compareDocumentPosition(userInput()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await addMember(/Asha Rao/, 'Admin');
+    await waitFor(() => expect(screen.queryByText(TEAM_MESSAGES.membersRequired)).toBeNull());
+    await pick('User', /Asha Rao/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    expect(screen.getByText(TEAM_MESSAGES.userAlreadyInTeam)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Remove Asha Rao/ }));
+    await waitFor(() => expect(screen.queryByText(TEAM_MESSAGES.userAlreadyInTeam)).toBeNull());
+  });
+
   it('ignores a repeat submit while the call runs', async () => {
     render(<App path="/admin/teams/create" />);
     await screen.findByRole('heading', { name: 'Create Team' });

@@ -2,17 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TeamDto, type TeamInput, teamCreateSchema, type UserRef } from '@karya/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
+import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { withLoadingToast } from '../../lib/notify';
 import { createTeam, teamKeys, updateTeam } from './api';
-import { type MemberErrors, MembersEditor } from './members-editor';
+import { type MemberErrors, MembersEditor, type MembersPicker } from './members-editor';
 import {
   changedTeamPayload,
   fieldOfTeamError,
@@ -39,16 +40,8 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Paper>
 );
 
-/** Scroll the first invalid input into view and focus it; a members error alone focuses the User picker. */
-const focusFirstError = (root: HTMLElement | null) =>
-  requestAnimationFrame(() => {
-    const el =
-      root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      root?.querySelector<HTMLElement>('[data-members-picker] input');
-    if (!el) return;
-    el.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    el.focus({ preventScroll: true });
-  });
+/** With no invalid input, a members error focuses the User picker. */
+const MEMBERS_PICKER = '[data-members-picker] input';
 
 /**
  * The one team form (spec 3 "Teams"): Basic Information and the Members editor, validated by the domain
@@ -70,6 +63,7 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   const { control, register, formState } = form;
   const errors = formState.errors;
   const rootRef = useRef<HTMLFormElement>(null);
+  const pickerRef = useRef<MembersPicker>(null);
   const running = useRef(false);
   const [info, setInfo] = useState<MemberInfo>(() => memberInfoFrom(team));
   const addInfo = useCallback((user: UserRef) => setInfo((i) => ({ ...i, [user._id]: user })), []);
@@ -110,14 +104,24 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
       const hit = isApiError(error) ? fieldOfTeamError(error.status, error.body) : null;
       if (hit) {
         form.setError(hit.field, { type: 'server', message: hit.message });
-        focusFirstError(rootRef.current);
+        focusFirstError(rootRef.current, MEMBERS_PICKER);
       }
     } finally {
       running.current = false;
     }
   };
 
-  const onSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current));
+  const validateAndSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current, MEMBERS_PICKER));
+  // A user and role picked but not added are added first; a pick that cannot be added stops the submit
+  // with a message naming the user.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (pickerRef.current?.flush() === 'incomplete') {
+      event.preventDefault();
+      focusFirstError(rootRef.current, MEMBERS_PICKER);
+      return;
+    }
+    return validateAndSubmit(event);
+  };
   const membersError = errors.members?.message ?? errors.members?.root?.message;
 
   return (
@@ -153,6 +157,7 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
               name="members"
               render={({ field }) => (
                 <MembersEditor
+                  ref={pickerRef}
                   value={field.value}
                   onChange={(members) => {
                     field.onChange(members);

@@ -159,7 +159,7 @@ export const UserDetailPage = () => {
 
   return (
     <Stack gap="md">
-      <PageHeader title="User Details" back />
+      <PageHeader title="User Details" recordName={u.name} back />
 
       {u.isDeleted && (
         <Alert color="red" icon={<IconUserOff size={18} />} title="This user is deleted" role="alert">

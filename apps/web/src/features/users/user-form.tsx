@@ -34,10 +34,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
+import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { queryKeys } from '../../lib/query-keys';
-import { focusFirstInvalid, useRecordSave } from '../../lib/record-save';
+import { useRecordSave } from '../../lib/record-save';
 import { saveUser } from './form-api';
 import { EmergencyContactsEditor } from './user-form-emergency';
 import { NewUserPasswordInput, RolesPicker } from './user-form-fields';
@@ -203,13 +204,13 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
           : null;
         if (hit) {
           form.setError(hit.field as FieldPath<UserFormValues>, { type: 'server', message: hit.message });
-          focusFirstInvalid(rootRef.current);
+          focusFirstError(rootRef.current);
         }
       },
     });
   };
 
-  const onSubmit = form.handleSubmit(submit, () => focusFirstInvalid(rootRef.current));
+  const onSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current));
 
   return (
     <form ref={rootRef} onSubmit={onSubmit} noValidate aria-label={SUBMIT_LABEL[mode]}>

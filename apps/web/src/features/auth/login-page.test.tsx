@@ -1,0 +1,100 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, envelope, Wrap } from '../../test/harness';
+import { LoginPage } from './login-page';
+
+/** Signed out (/auth/me answers 401); the sign-in call answers `login`. */
+const calls: Call[] = [];
+let login: () => Response = () => envelope(null, 401, 'Invalid email or password');
+
+beforeEach(() => {
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+      if (url === '/api/auth/login') return login();
+      return envelope(null, 401, 'You need to log in to access this feature.');
+    }),
+  );
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    userAgent: navigator.userAgent,
+    geolocation: {
+      getCurrentPosition: (ok: PositionCallback) =>
+        ok({ coords: { latitude: 20.27, longitude: 85.84 } } as GeolocationPosition),
+    },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const open = async () => {
+  render(<Wrap path="/login">{<LoginPage />}</Wrap>);
+  return screen.findByRole('form', { name: 'Sign in' });
+};
+const fill = (email: string, password: string) => {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+};
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+const errorOf = (input: HTMLElement) => {
+  const id = input.getAttribute('aria-describedby')?.split(' ')[0];
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
+describe('sign-in form', () => {
+  it('refuses a password under 8 characters on the password field, before sending', async () => {
+    await open();
+    fill('asha@example.com', 'Ab@1234');
+    submit();
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+    const password = screen.getByLabelText(/^Password/);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(password)).toBe('Password must be at least 8 characters long');
+    expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).not.toBe('true');
+    expect(calls.some((c) => c.url === '/api/auth/login')).toBe(false);
+    expect(document.title).toBe('Sign in · Karya');
+  });
+
+  it("shows 'Invalid email or password' under the password (focused), marking the e-mail field without repeating it", async () => {
+    login = () => envelope(null, 401, 'Invalid email or password');
+    await open();
+    fill('asha@example.com', 'Wrong@12345');
+    submit();
+    const password = screen.getByLabelText(/^Password/);
+    await waitFor(() => expect(errorOf(password)).toBe('Invalid email or password'));
+    expect(document.activeElement).toBe(password);
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('Invalid email or password')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/api/auth/login')).toHaveLength(1);
+  });
+
+  it('shows a message naming only the e-mail on the e-mail field', async () => {
+    login = () => envelope(null, 400, 'Invalid email format');
+    await open();
+    fill('asha@example.com', 'Right@12345');
+    submit();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(errorOf(email)).toBe('Invalid email format'));
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('puts the show-password toggle in the tab order, named, and toggles it with Enter and Space', async () => {
+    await open();
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.getAttribute('tabindex')).toBe('0');
+    expect(toggle.getAttribute('aria-hidden')).not.toBe('true');
+    const password = screen.getByLabelText(/^Password/);
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.keyDown(toggle, { key: 'Enter' });
+    expect(password.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(toggle, { key: ' ' });
+    expect(password.getAttribute('type')).toBe('password');
+  });
+});

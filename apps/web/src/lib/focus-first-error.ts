@@ -1,0 +1,23 @@
+/** What marks an invalid control: Mantine inputs set aria-invalid; its PasswordInput only data-invalid. */
+const INVALID = '[aria-invalid="true"], [data-invalid="true"]';
+
+/**
+ * Spec 1 §5: on a failed submit the first error field is scrolled into view and focused. "First" is the
+ * first invalid control inside `root` in document order, i.e. the first on screen; `fallback` is a selector
+ * for when none is marked (say a picker whose list is what is wrong). A control taller than most of the
+ * screen (the role form's permission matrix) is brought in at its top, where its message is; anything else
+ * to the middle. Runs after the next paint, once the messages are rendered. Every form calls it as its
+ * react-hook-form `onInvalid`, with `shouldFocusError: false` (react-hook-form's own focus does not scroll
+ * a message into view and skips controls without a ref).
+ */
+export const focusFirstError = (root: HTMLElement | null, fallback?: string) =>
+  requestAnimationFrame(() => {
+    const el =
+      root?.querySelector<HTMLElement>(INVALID) ??
+      (fallback ? root?.querySelector<HTMLElement>(fallback) : null) ??
+      null;
+    if (!el) return;
+    const tall = el.getBoundingClientRect().height > window.innerHeight * 0.6;
+    el.scrollIntoView?.({ behavior: 'smooth', block: tall ? 'start' : 'center' });
+    el.focus({ preventScroll: true });
+  });
