@@ -58,7 +58,9 @@ const TaskForm = ({
   const form = useForm<TaskFormState>({
     defaultValues: base,
     resolver: taskFormResolver,
-    mode: 'onTouched',
+    // First on submit, then on every change; not on blur: a message appearing when a field is left moves
+    // the controls below it, and the click that left it (say on Create) would land on nothing.
+    mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });

@@ -56,7 +56,9 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   const form = useForm<TeamFormState>({
     defaultValues: defaults,
     resolver,
-    mode: 'onTouched',
+    // First on submit, then on every change; not on blur: a message appearing when a field is left moves
+    // the controls below it, and the click that left it (say on Create) would land on nothing.
+    mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });

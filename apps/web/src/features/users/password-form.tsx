@@ -22,11 +22,11 @@ export const NEW_PASSWORD_FIELDS = [
   { name: 'confirmNewPassword', label: 'Confirm new password', autoComplete: 'new-password' },
 ] as const;
 
-/** A password form checked by the domain schema once a field is left. */
+/** A password form checked by the domain schema on submit, then on every change (not on blur: see the task form). */
 export const usePasswordForm = <T extends FieldValues>(
   schema: z.ZodType<FieldValues, FieldValues>,
   defaultValues: DefaultValues<T>,
-) => useForm<T>({ defaultValues, resolver: zodResolver(schema) as never, mode: 'onTouched' });
+) => useForm<T>({ defaultValues, resolver: zodResolver(schema) as never, mode: 'onSubmit' });
 
 /**
  * The change-password card: password inputs (each with its show/hide toggle), Cancel where there is somewhere

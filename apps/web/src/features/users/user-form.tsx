@@ -137,7 +137,9 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
   const form = useForm<UserFormValues>({
     defaultValues: defaults,
     resolver: useMemo(() => userFormResolver(mode), [mode]),
-    mode: 'onTouched',
+    // First on submit, then on every change; not on blur: a message appearing when a field is left moves
+    // the controls below it, and the click that left it (say on Create) would land on nothing.
+    mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
