@@ -137,6 +137,26 @@ export const recordChange = async (
 };
 
 /**
+ * An update's entry: the tracked fields that differ between `before` and `after`. An update that changes
+ * no tracked field writes nothing (a save without changes is not history); any other action is written
+ * even without changes (a block, a role change made elsewhere).
+ */
+export const recordUpdate = async (
+  tx: Writer,
+  actor: HistoryActor,
+  now: Date,
+  entry: Omit<HistoryWrite, 'changes' | 'bulk' | 'action'> & {
+    action?: HistoryAction;
+    before: Snapshot;
+    after: Snapshot;
+  },
+) => {
+  const { before, after, action = 'update', ...rest } = entry;
+  const changes = diffSnapshots(entry.entity, before, after);
+  if (changes.length || action !== 'update') await recordChange(tx, actor, now, { ...rest, action, changes });
+};
+
+/**
  * One statement that changes one record and writes its entry: `write` (an UPDATE or DELETE … RETURNING the
  * record's id and title, in that order) runs as a data-modifying CTE of the history INSERT, so the change and
  * its entry commit together without a transaction's extra round trips. Returns the ids changed (none when

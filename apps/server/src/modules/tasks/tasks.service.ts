@@ -13,7 +13,13 @@ import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import { diffSnapshots, historyPage, recordChange, type Snapshot } from '../../platform/history.ts';
+import {
+  diffSnapshots,
+  historyPage,
+  recordChange,
+  recordUpdate,
+  type Snapshot,
+} from '../../platform/history.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
@@ -220,15 +226,13 @@ export const updateTask = async ({ db, clock }: Deps, principal: Principal, id: 
     const refs = sameAssignees
       ? new Map<string, UserRef>()
       : await userRefs(tx, [...current.assignedTo, ...updated!.assignedTo]);
-    const changes = diffSnapshots('task', taskSnapshot(current, refs), taskSnapshot(updated!, refs));
-    if (changes.length)
-      await recordChange(tx, principal, now, {
-        entity: TASK_HISTORY.entity,
-        recordId: id,
-        title: updated!.title,
-        action: 'update',
-        changes,
-      });
+    await recordUpdate(tx, principal, now, {
+      entity: TASK_HISTORY.entity,
+      recordId: id,
+      title: updated!.title,
+      before: taskSnapshot(current, refs),
+      after: taskSnapshot(updated!, refs),
+    });
     return updated!;
   });
   return one(db, row);

@@ -14,7 +14,13 @@ import type { Db } from '../../db/client.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { diffSnapshots, historyPage, recordChange, type Snapshot } from '../../platform/history.ts';
+import {
+  diffSnapshots,
+  historyPage,
+  recordChange,
+  recordUpdate,
+  type Snapshot,
+} from '../../platform/history.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
@@ -246,15 +252,13 @@ export const updateTeam = async (
       if (!input.members) delete all.members;
       return all;
     };
-    const changes = diffSnapshots('team', snapshot(current, before), snapshot(updated!, after));
-    if (changes.length)
-      await recordChange(tx, principal, now, {
-        entity: TEAM_HISTORY.entity,
-        recordId: id,
-        title: updated!.name,
-        action: 'update',
-        changes,
-      });
+    await recordUpdate(tx, principal, now, {
+      entity: TEAM_HISTORY.entity,
+      recordId: id,
+      title: updated!.name,
+      before: snapshot(current, before),
+      after: snapshot(updated!, after),
+    });
     return updated!;
   });
   return one(db, row);

@@ -26,6 +26,7 @@ import {
   type HistoryActor,
   historyPage,
   recordChange,
+  recordUpdate,
   type Snapshot,
 } from '../../platform/history.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
@@ -152,15 +153,14 @@ const changeUser = async (
 ) => {
   const before = await lockUser(tx, id);
   const [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
-  const changes = diffSnapshots('user', userSnapshot(before), userSnapshot(after!));
-  if (changes.length || action !== 'update')
-    await recordChange(tx, actor, now, {
-      entity: USER_HISTORY.entity,
-      recordId: id,
-      title: after!.name,
-      action,
-      changes,
-    });
+  await recordUpdate(tx, actor, now, {
+    entity: USER_HISTORY.entity,
+    recordId: id,
+    title: after!.name,
+    action,
+    before: userSnapshot(before),
+    after: userSnapshot(after!),
+  });
   return after!;
 };
 
@@ -454,19 +454,13 @@ export const updateUser = async (
         if (roleIds.length)
           await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
       }
-      const changes = diffSnapshots(
-        'user',
-        userSnapshot(before, rolesBefore),
-        userSnapshot(after!, roleIds !== undefined ? roleRefs : undefined),
-      );
-      if (changes.length)
-        await recordChange(tx, principal, now, {
-          entity: USER_HISTORY.entity,
-          recordId: id,
-          title: after!.name,
-          action: 'update',
-          changes,
-        });
+      await recordUpdate(tx, principal, now, {
+        entity: USER_HISTORY.entity,
+        recordId: id,
+        title: after!.name,
+        before: userSnapshot(before, rolesBefore),
+        after: userSnapshot(after!, roleIds !== undefined ? roleRefs : undefined),
+      });
     });
   } catch (error) {
     if (image) await removeStoredFile(deps, image.fileId);
