@@ -1,14 +1,9 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
-import '@mantine/dropzone/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, Providers } from './app/providers';
 import { router } from './app/router';
-import { registerServiceWorker } from './app/service-worker';
 
 const client = createQueryClient();
 
@@ -25,5 +20,9 @@ startTransition(() =>
   ),
 );
 
-// Only the production build has a worker: in development it would serve stale modules.
-if (import.meta.env.PROD) void registerServiceWorker().catch(() => undefined);
+// Only the production build has a worker: in development it would serve stale modules. Registered once the
+// page has loaded, from its own chunk: the first paint does not wait for it.
+if (import.meta.env.PROD)
+  window.addEventListener('load', () => {
+    void import('./app/service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  });

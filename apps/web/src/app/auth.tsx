@@ -1,5 +1,5 @@
 import { can, canAll, type MeDto, type PermissionSet, permissionSetFromList } from '@karya/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -22,6 +22,18 @@ type AuthState = {
   isPhoneVerified: boolean;
   refresh: () => Promise<unknown>;
   setUser: (user: MeDto | null) => void;
+};
+
+const isMeKey = (key: readonly unknown[]) => JSON.stringify(key) === JSON.stringify(queryKeys.me);
+
+/**
+ * Forget every cached record and the user (the sign-in page calls it after a sign-out; here rather than
+ * beside the log-out hook so that the sign-in page does not load the modals manager that hook uses).
+ */
+export const clearSession = async (client: QueryClient) => {
+  await client.cancelQueries();
+  client.removeQueries({ predicate: (q) => !isMeKey(q.queryKey) });
+  client.setQueryData(queryKeys.me, null);
 };
 
 const AuthContext = createContext<AuthState | null>(null);

@@ -21,7 +21,8 @@ const features = Object.values(import.meta.glob<FeatureRoutes>('../features/*/ro
 const shellRoutes = features.flatMap((f) => f.routes ?? []);
 const publicRoutes = features.flatMap((f) => f.publicRoutes ?? []);
 
-const shell = lazyPage(() => import('./shell/shell'), 'Shell');
+// The shell with the providers only signed-in pages use (see signed-in-frame.tsx).
+const shell = lazyPage(() => import('./signed-in-frame'), 'SignedInFrame');
 
 const routes: RouteObject[] = [
   {
