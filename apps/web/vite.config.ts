@@ -45,6 +45,15 @@ export default defineConfig({
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Alert|Anchor|Box|Button|Center|Checkbox|Group|Loader|Paper|PasswordInput|Skeleton|Stack|Text|TextInput|ThemeIcon|Title)[\\/])/,
               priority: 2,
             },
+            {
+              // The app's own small helpers every route uses (API client, toasts' wording, page titles, the
+              // zod-free domain rules they need): one chunk rather than several of a few hundred bytes.
+              // Only these modules, not what they import: that would pull in the whole domain package.
+              name: 'app-base',
+              test: /(apps[\\/]web[\\/]src[\\/]lib[\\/](api|notify|query-keys|document-title|security-context)|packages[\\/]domain[\\/]src[\\/](api|dates|permissions|id-pattern|common[\\/](values|list-query|sign-in|history)))\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
           ],
         },
       },
