@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/compress';
+import { preloadModules } from './build/preload-modules';
 import { serviceWorker } from './build/service-worker';
 import { sourcemapsOutside } from './build/sourcemaps';
 import { zodJitless } from './build/zod-jitless';
@@ -15,7 +16,15 @@ export default defineConfig({
       // The sign-in page, the signed-in frame and the worker's registration: what a repeat visit needs
       // before any page chunk.
       shellModules: /\/src\/(features\/auth\/login-page|app\/signed-in-frame|app\/service-worker)\.tsx$/,
+      // The first paint's stylesheet, which main.tsx loads itself (app/first-paint-styles.ts).
+      sheets: /^assets\/first-paint-styles-[\w-]+\.css$/,
       extra: ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon.svg'],
+    }),
+    // The first paint's stylesheet (loaded by main.tsx) and, as most first visits are signed out, the
+    // sign-in page download beside the entry.
+    preloadModules({
+      modules: /\/src\/features\/auth\/login-page\.tsx$/,
+      styles: /^assets\/first-paint-styles-[\w-]+\.css$/,
     }),
     precompress(),
   ],
@@ -26,6 +35,8 @@ export default defineConfig({
   // The manifest lets scripts/size-budget.mjs and the server tell chunks apart; maps go outside dist.
   build: {
     outDir: 'dist',
+    // Every browser the app supports preloads modules itself; the polyfill would only add to the entry.
+    modulePreload: { polyfill: false },
     sourcemap: 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 600,

@@ -4,10 +4,8 @@ import {
   Anchor,
   Box,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
   Paper,
   PasswordInput,
   Stack,
@@ -71,7 +69,7 @@ export const loginErrorField = (message: string): 'email' | 'password' | null =>
  * this page is most visitors' first, so it loads neither a form library nor a schema library.
  */
 export const LoginPage = () => {
-  const { isAuthenticated, status, setUser } = useAuth();
+  const { isAuthenticated, setUser } = useAuth();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -100,13 +98,10 @@ export const LoginPage = () => {
   useEffect(() => {
     if (justSignedOut) void clearSession(client);
   }, [justSignedOut, client]);
+  // The form shows at once, while the session check is still out: most visitors here are signed out, and
+  // waiting for the answer cost a slow phone a second render before anything useful appeared. A visitor
+  // who turns out to be signed in is sent on as soon as it arrives.
   if (isAuthenticated && !justSignedOut && !isSubmitting) return <Navigate to={target} replace />;
-  if (status === 'idle')
-    return (
-      <Center h="100dvh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
 
   const change = (field: 'email' | 'password', value: string) => {
     const next = { ...values, [field]: value };
