@@ -4,6 +4,7 @@ import {
   createContext,
   type ReactNode,
   startTransition,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -58,6 +59,10 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     if (!me.isPending && !started) startTransition(() => setStarted(true));
   }, [me.isPending, started]);
   const pending = me.isPending || !started;
+  // Stable, so that a component given them (the sign-in card, memoised) does not re-render on each answer.
+  const { refetch } = me;
+  const refresh = useCallback(() => refetch(), [refetch]);
+  const setUser = useCallback((u: MeDto | null) => client.setQueryData(queryKeys.me, u), [client]);
   const user = me.data ?? null;
   const value = useMemo<AuthState>(
     () => ({
@@ -67,10 +72,10 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
       permissions: permissionSetFromList(user?.permissions ?? []),
       isEmailVerified: user?.isEmailVerified ?? true,
       isPhoneVerified: user?.isPhoneVerified ?? true,
-      refresh: () => me.refetch(),
-      setUser: (u) => client.setQueryData(queryKeys.me, u),
+      refresh,
+      setUser,
     }),
-    [user, pending, me.isError, me.refetch, client],
+    [user, pending, me.isError, refresh, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api';
@@ -23,13 +23,31 @@ export const createQueryClient = () =>
   });
 
 /**
+ * The app is light only (no switch anywhere). Mantine's default manager reads and watches localStorage to
+ * remember a choice, and that first storage access is a synchronous call to the browser process, slow
+ * while the page is still loading (15 ms and more of the sign-in page's start-up on a busy machine).
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: (defaultValue) => defaultValue,
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
+
+/**
  * What every route needs. The dates settings and the modals manager live with the signed-in shell
  * (app/signed-in-frame.tsx) and the toasts load when the first one is shown, so the sign-in page's entry
  * carries none of them.
  */
 export const Providers = ({ children, client }: { children: ReactNode; client: QueryClient }) => (
   <QueryClientProvider client={client}>
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={lightOnly}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <NotificationsHost />
       <AuthProvider>{children}</AuthProvider>
     </MantineProvider>

@@ -60,6 +60,11 @@ describe('sign-in form', () => {
     expect(document.title).toBe('Sign in · Karya');
   });
 
+  it('puts the focus in the e-mail field when it opens', async () => {
+    await open();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' })));
+  });
+
   it("shows 'Invalid email or password' under the password (focused), marking the e-mail field without repeating it", async () => {
     login = () => envelope(null, 401, 'Invalid email or password');
     await open();

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconMapPin, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { clearSession, useAuth } from '../../app/auth';
 import { safeRedirect } from '../../app/redirect';
@@ -66,31 +66,16 @@ export const loginErrorField = (message: string): 'email' | 'password' | null =>
 
 /**
  * Sign-in (spec 1 §2, §5, §8). A plain controlled form checked with the domain's zod-free sign-in rules:
- * this page is most visitors' first, so it loads neither a form library nor a schema library.
+ * this page is most visitors' first, so it loads neither a form library nor a schema library. The card is
+ * memoised: the session check's answer re-renders this page, and need not re-render the whole form.
  */
 export const LoginPage = () => {
   const { isAuthenticated, setUser } = useAuth();
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const target = safeRedirect(params.get('redirect'));
-  const [locationError, setLocationError] = useState<string | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const [resetOpen, setResetOpen] = useState(false);
-  const [resetLoaded, setResetLoaded] = useState(false);
-  const [values, setValues] = useState({ email: '', password: '', rememberMe: false });
-  const [errors, setErrors] = useState<Errors>({});
-  // After a first submit, each change checks its field again (as the other forms do).
-  const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  const running = useRef(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   useDocumentTitle('Sign in');
-
-  // A server message naming both fields ('Invalid email or password') marks the e-mail field as well.
-  const emailAlsoNamed =
-    Boolean(errors.password?.server) && (errors.password?.message ?? '').toLowerCase().includes('email');
 
   // A user who just signed out still has the old session cached for a moment; do not bounce them back.
   const justSignedOut = Boolean((location.state as { signedOut?: boolean } | null)?.signedOut);
@@ -102,6 +87,55 @@ export const LoginPage = () => {
   // waiting for the answer cost a slow phone a second render before anything useful appeared. A visitor
   // who turns out to be signed in is sent on as soon as it arrives.
   if (isAuthenticated && !justSignedOut && !isSubmitting) return <Navigate to={target} replace />;
+  return (
+    <SignInCard target={target} setUser={setUser} isSubmitting={isSubmitting} setSubmitting={setSubmitting} />
+  );
+};
+
+/** The sign-in card: the form, its dialogs and what it says while signing in. */
+const SignInCard = memo(function SignInCard({
+  target,
+  setUser,
+  isSubmitting,
+  setSubmitting,
+}: {
+  target: string;
+  setUser: (user: MeDto) => void;
+  isSubmitting: boolean;
+  setSubmitting: (submitting: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resetLoaded, setResetLoaded] = useState(false);
+  const [values, setValues] = useState({ email: '', password: '', rememberMe: false });
+  const [errors, setErrors] = useState<Errors>({});
+  // After a first submit, each change checks its field again (as the other forms do).
+  const [submitted, setSubmitted] = useState(false);
+  const running = useRef(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // A server message naming both fields ('Invalid email or password') marks the e-mail field as well.
+  const emailAlsoNamed =
+    Boolean(errors.password?.server) && (errors.password?.message ?? '').toLowerCase().includes('email');
+
+  // The e-mail field takes the focus once the form has been painted rather than with `autoFocus`, which
+  // focuses while React inserts the form and so forces the page's first layout inside that long task.
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      // Unless the visitor has already put the focus somewhere (a click, a tab, a refused sign-in).
+      timer = window.setTimeout(() => {
+        if (document.activeElement === document.body) emailRef.current?.focus();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   const change = (field: 'email' | 'password', value: string) => {
     const next = { ...values, [field]: value };
@@ -216,7 +250,6 @@ export const LoginPage = () => {
                 autoComplete="username"
                 inputMode="email"
                 required
-                autoFocus
                 ref={emailRef}
                 value={values.email}
                 onChange={(e) => change('email', e.currentTarget.value.toLowerCase())}
@@ -268,4 +301,4 @@ export const LoginPage = () => {
       </Suspense>
     </Box>
   );
-};
+});
