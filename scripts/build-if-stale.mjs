@@ -33,7 +33,10 @@ export const buildWebIfStale = () => {
       path.join(root, 'apps/web/dist/.vite/manifest.json'),
       ...sources,
       'apps/web/vite.config.ts',
+      'apps/web/package.json',
       'packages/domain/src',
+      // Its sideEffects flag decides what the web bundle keeps.
+      'packages/domain/package.json',
     )
   ) {
     console.log('Building the web app...');

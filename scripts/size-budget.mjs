@@ -3,18 +3,21 @@
 // web app first when it is stale. `npm run budget`; part of `npm test`.
 //
 // TARGET is issue 9's goal (sign-in 150 KB, signed-in 250 KB). LIMIT is what the test enforces today: the
-// measured size plus a small margin, lowered as the targets come closer, so a later dependency cannot
-// quietly undo the lazy routes. The gap and its reasons are in ARCHITECTURE.md ("Delivery").
+// sign-in route is held to its target; signed-in routes to their measured size plus a small margin, lowered
+// as the target comes closer, so a later dependency cannot quietly undo the lazy routes. The sign-in route
+// must also load no zod (see LIBRARIES_NOT_FOR_SIGN_IN). The gap and its reasons are in ARCHITECTURE.md
+// ("Delivery").
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWebIfStale, root } from './build-if-stale.mjs';
 
 export const TARGET_KB = { signIn: 150, signedIn: 250 };
-export const LIMIT_KB = { signIn: 240, signedIn: 325 };
+export const LIMIT_KB = { signIn: 150, signedIn: 325 };
 const web = path.join(root, 'apps/web');
 const LOGIN = 'src/features/auth/login-page.tsx';
-const SHELL = 'src/app/shell/shell.tsx';
+// The signed-in shell's chunk: the shell and the providers only signed-in pages use.
+const SHELL = 'src/app/signed-in-frame.tsx';
 
 /** Which URL each page module serves, read from the features' routes.tsx (for the table only). */
 const pathsByModule = () => {
@@ -36,7 +39,14 @@ const pathsByModule = () => {
 };
 
 /** Chunks the sign-in route must not load: the shell, the list kit, the record frame, the date pickers. */
-const NOT_FOR_SIGN_IN = [SHELL, /^_(list|record|DateInput|pick-calendar-levels-props)-/];
+const NOT_FOR_SIGN_IN = [
+  SHELL,
+  'src/app/shell/shell.tsx',
+  /^_(list|record|DateInput|pick-calendar-levels-props|zod)-[\w-]{8}\.js$/,
+];
+
+/** Libraries the sign-in page checks its form without (the domain's zod-free sign-in rules instead). */
+const LIBRARIES_NOT_FOR_SIGN_IN = [['zod', /[`"']\$?ZodError[`"']|\$ZodType/]];
 
 /** The manifest keys of `keys` and every chunk they import statically. */
 const closure = (manifest, keys) => {
@@ -74,9 +84,16 @@ export const checkBudget = () => {
   const intruders = closure(manifest, [entry, LOGIN]).filter((k) =>
     NOT_FOR_SIGN_IN.some((rule) => (typeof rule === 'string' ? k === rule : rule.test(k))),
   );
+  // Libraries named by their code rather than by chunk names, which the bundler picks: zod's error class.
+  for (const k of closure(manifest, [entry, LOGIN])) {
+    const code = readFileSync(path.join(web, 'dist', manifest[k].file), 'utf8');
+    for (const [lib, pattern] of LIBRARIES_NOT_FOR_SIGN_IN)
+      if (pattern.test(code)) intruders.push(`${lib} (in ${manifest[k].file})`);
+  }
   rows.push({ route: '/login', ...signIn, limit: LIMIT_KB.signIn, target: TARGET_KB.signIn, intruders });
   const pages = Object.keys(manifest).filter(
-    (k) => manifest[k].isDynamicEntry && k.startsWith('src/features/') && k !== LOGIN,
+    // The sign-in page's dialogs (features/auth) are lazy parts of /login, not signed-in pages.
+    (k) => manifest[k].isDynamicEntry && k.startsWith('src/features/') && !k.startsWith('src/features/auth/'),
   );
   for (const page of pages.sort()) {
     const m = measure(manifest, [entry, SHELL, page]);

@@ -14,10 +14,11 @@ type Chunk = {
 
 /**
  * Emits dist/sw.js from build/sw.js with this build's shell: the entry chunk, the chunks of `shellModules`
- * (the sign-in page, the signed-in frame), everything they import statically, their CSS, and `extra`
- * public files. The version is a hash of that list, so any change to the shell is a new worker.
+ * (the sign-in page, the signed-in frame), everything they import statically, their CSS, the emitted
+ * stylesheets matching `sheets` (a module of CSS imports only is a sheet, not a chunk), and `extra` public
+ * files. The version is a hash of that list, so any change to the shell is a new worker.
  */
-export const serviceWorker = (opts: { shellModules: RegExp; extra: string[] }): Plugin => ({
+export const serviceWorker = (opts: { shellModules: RegExp; sheets?: RegExp; extra: string[] }): Plugin => ({
   name: 'karya:service-worker',
   apply: 'build',
   enforce: 'post',
@@ -33,6 +34,7 @@ export const serviceWorker = (opts: { shellModules: RegExp; extra: string[] }): 
     };
     for (const chunk of chunks)
       if (chunk.isEntry || (chunk.facadeModuleId && opts.shellModules.test(chunk.facadeModuleId))) add(chunk);
+    if (opts.sheets) for (const f of Object.keys(bundle)) if (opts.sheets.test(f)) files.add(f);
     const precache = ['/index.html', ...opts.extra, ...[...files].sort().map((f) => `/${f}`)];
     const template = readFileSync(path.join(import.meta.dirname, 'sw.js'), 'utf8');
     const version = createHash('sha256')

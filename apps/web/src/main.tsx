@@ -1,29 +1,30 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
-import '@mantine/dropzone/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, Providers } from './app/providers';
 import { router } from './app/router';
-import { registerServiceWorker } from './app/service-worker';
 
 const client = createQueryClient();
 
 // The first render as a transition: React renders in slices and lets the browser breathe between them, so
 // a slow phone is not frozen while the page mounts (the loading screen in index.html stays until it is done).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Providers client={client}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers client={client}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+// The app renders once its stylesheet is in (see first-paint-styles.ts), or without it if it failed.
+void import('./app/first-paint-styles').then(render, render);
 
-// Only the production build has a worker: in development it would serve stale modules.
-if (import.meta.env.PROD) void registerServiceWorker().catch(() => undefined);
+// Only the production build has a worker: in development it would serve stale modules. Registered once the
+// page has loaded, from its own chunk: the first paint does not wait for it.
+if (import.meta.env.PROD)
+  window.addEventListener('load', () => {
+    void import('./app/service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { OBJECT_ID_RE } from './id-pattern.ts';
 
-/** Public ids are 24-hex strings shaped like MongoDB ObjectIds: 4 bytes of seconds, 5 random, 3 counter. */
-export const OBJECT_ID_RE = /^[0-9a-f]{24}$/;
+export { OBJECT_ID_RE } from './id-pattern.ts';
 export const isObjectId = (v: unknown): v is string => typeof v === 'string' && OBJECT_ID_RE.test(v);
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');

@@ -3,6 +3,7 @@ export * from './common/fields.ts';
 export * from './common/history.ts';
 export * from './common/list-query.ts';
 export * from './common/records.ts';
+export * from './common/sign-in.ts';
 export * from './dates.ts';
 export * from './entities/activity.ts';
 export * from './entities/auth.ts';

@@ -1,9 +1,10 @@
 import { can, canAll, type MeDto, type PermissionSet, permissionSetFromList } from '@karya/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
   startTransition,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -22,6 +23,18 @@ type AuthState = {
   isPhoneVerified: boolean;
   refresh: () => Promise<unknown>;
   setUser: (user: MeDto | null) => void;
+};
+
+const isMeKey = (key: readonly unknown[]) => JSON.stringify(key) === JSON.stringify(queryKeys.me);
+
+/**
+ * Forget every cached record and the user (the sign-in page calls it after a sign-out; here rather than
+ * beside the log-out hook so that the sign-in page does not load the modals manager that hook uses).
+ */
+export const clearSession = async (client: QueryClient) => {
+  await client.cancelQueries();
+  client.removeQueries({ predicate: (q) => !isMeKey(q.queryKey) });
+  client.setQueryData(queryKeys.me, null);
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -46,6 +59,10 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     if (!me.isPending && !started) startTransition(() => setStarted(true));
   }, [me.isPending, started]);
   const pending = me.isPending || !started;
+  // Stable, so that a component given them (the sign-in card, memoised) does not re-render on each answer.
+  const { refetch } = me;
+  const refresh = useCallback(() => refetch(), [refetch]);
+  const setUser = useCallback((u: MeDto | null) => client.setQueryData(queryKeys.me, u), [client]);
   const user = me.data ?? null;
   const value = useMemo<AuthState>(
     () => ({
@@ -55,10 +72,10 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
       permissions: permissionSetFromList(user?.permissions ?? []),
       isEmailVerified: user?.isEmailVerified ?? true,
       isPhoneVerified: user?.isPhoneVerified ?? true,
-      refresh: () => me.refetch(),
-      setUser: (u) => client.setQueryData(queryKeys.me, u),
+      refresh,
+      setUser,
     }),
-    [user, pending, me.isError, me.refetch, client],
+    [user, pending, me.isError, refresh, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };

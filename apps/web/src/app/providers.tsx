@@ -1,13 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api';
-import '../lib/dayjs-setup';
 import { LIST_STALE_MS } from '../lib/query-keys';
 import { AuthProvider } from './auth';
+import { NotificationsHost } from './notifications-host';
 import { cssVariablesResolver, theme } from './theme';
 
 export const createQueryClient = () =>
@@ -25,15 +22,34 @@ export const createQueryClient = () =>
     },
   });
 
+/**
+ * The app is light only (no switch anywhere). Mantine's default manager reads and watches localStorage to
+ * remember a choice, and that first storage access is a synchronous call to the browser process, slow
+ * while the page is still loading (15 ms and more of the sign-in page's start-up on a busy machine).
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: (defaultValue) => defaultValue,
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
+
+/**
+ * What every route needs. The dates settings and the modals manager live with the signed-in shell
+ * (app/signed-in-frame.tsx) and the toasts load when the first one is shown, so the sign-in page's entry
+ * carries none of them.
+ */
 export const Providers = ({ children, client }: { children: ReactNode; client: QueryClient }) => (
   <QueryClientProvider client={client}>
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <DatesProvider settings={{ firstDayOfWeek: 1, locale: 'en' }}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <Notifications position="top-center" limit={4} />
-          <AuthProvider>{children}</AuthProvider>
-        </ModalsProvider>
-      </DatesProvider>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={lightOnly}
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <NotificationsHost />
+      <AuthProvider>{children}</AuthProvider>
     </MantineProvider>
   </QueryClientProvider>
 );

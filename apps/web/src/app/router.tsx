@@ -21,7 +21,8 @@ const features = Object.values(import.meta.glob<FeatureRoutes>('../features/*/ro
 const shellRoutes = features.flatMap((f) => f.routes ?? []);
 const publicRoutes = features.flatMap((f) => f.publicRoutes ?? []);
 
-const shell = lazyPage(() => import('./shell/shell'), 'Shell');
+// The shell with the providers only signed-in pages use (see signed-in-frame.tsx).
+const shell = lazyPage(() => import('./signed-in-frame'), 'SignedInFrame');
 
 const routes: RouteObject[] = [
   {
@@ -68,7 +69,25 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The window the router sees: the real one, except that its sessionStorage (where React Router keeps the
+ * view transitions to restore, which this app does not use) is a stub. The router reads it as it is
+ * created, and a page's first storage access is a synchronous call to the browser process, slow while the
+ * page is still loading (up to 40 ms of the sign-in page's start-up on a busy machine).
+ */
+const routerWindow =
+  typeof window === 'undefined'
+    ? undefined
+    : ({
+        document: window.document,
+        location: window.location,
+        history: window.history,
+        addEventListener: window.addEventListener.bind(window),
+        removeEventListener: window.removeEventListener.bind(window),
+        sessionStorage: { getItem: () => null, setItem: () => undefined },
+      } as unknown as Window);
+
+export const router = createBrowserRouter(routes, { window: routerWindow });
 
 // The first page's chunks (the shell and the page, or the sign-in page) start downloading now, beside the
 // session check, rather than one after the other as each renders: on a slow link that is a round trip each.

@@ -1,14 +1,14 @@
 import {
-  AvatarGroup,
-  Checkbox,
+  type AvatarGroupProps,
+  type CheckboxProps,
   type CSSVariablesResolver,
   createTheme,
   darken,
   defaultVariantColorsResolver,
   isLightColor,
   type MantineColorsTuple,
-  Notification,
-  PasswordInput,
+  type NotificationProps,
+  type PasswordInputProps,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -87,23 +87,29 @@ const passwordToggleProps = {
   },
 };
 
+// The component defaults are plain objects rather than `Checkbox.extend(...)` (which returns its argument):
+// referring to the components would put their code (avatar groups, toasts) in the entry every page loads.
 export const theme = createTheme({
   variantColorResolver,
   components: {
     // Overlapping avatars keep their initials whole: Mantine's default overlap (12 px of a 26 px avatar)
     // hid the second letter ('A' for 'AR').
-    AvatarGroup: AvatarGroup.extend({ defaultProps: { spacing: 4 } }),
+    AvatarGroup: { defaultProps: { spacing: 4 } satisfies Partial<AvatarGroupProps> },
     // Checkboxes look like checkboxes: the theme's md radius made the small ones look like radio buttons.
-    Checkbox: Checkbox.extend({ defaultProps: { radius: 'xs' } }),
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: passwordToggleProps },
-    }),
+    Checkbox: { defaultProps: { radius: 'xs' } satisfies Partial<CheckboxProps> },
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleButtonProps: passwordToggleProps,
+      } satisfies Partial<PasswordInputProps>,
+    },
     // The toast's icon-only close button needs a name for screen readers.
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    Notification: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close notification' },
+      } satisfies Partial<NotificationProps>,
       // Mantine colours the description with gray 6 (3.3:1); use the dimmed colour defined below.
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    },
   },
   primaryColor: 'karya',
   primaryShade: { light: 7, dark: 5 },

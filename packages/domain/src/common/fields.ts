@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  EMAIL_MESSAGES,
+  EMAIL_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SIGN_IN_PASSWORD_MESSAGES,
+} from './sign-in.ts';
+import { isCalendarDay } from './values.ts';
+
+// Re-exported here, where they used to live; they sit in values.ts so that zod-free code can import them.
+export { isCalendarDay, stripEmpty } from './values.ts';
 
 /** Password rules for login, reset and new passwords (spec 1 §5). */
 export const PASSWORD_SPECIALS = '@$!%*?&';
@@ -31,18 +43,18 @@ export const newUserPasswordSchema = z
  * able to sign in.
  */
 export const signInPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(8, 'Password must be at least 8 characters long')
-  .max(128, 'Password must not exceed 128 characters');
+  .string({ error: SIGN_IN_PASSWORD_MESSAGES.required })
+  .min(1, SIGN_IN_PASSWORD_MESSAGES.required)
+  .min(PASSWORD_MIN, SIGN_IN_PASSWORD_MESSAGES.tooShort)
+  .max(PASSWORD_MAX, SIGN_IN_PASSWORD_MESSAGES.tooLong);
 
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: EMAIL_MESSAGES.required })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Invalid email format'));
+  .min(1, EMAIL_MESSAGES.required)
+  .max(EMAIL_MAX, EMAIL_MESSAGES.tooLong)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.format }));
 
 export const PHONE_MESSAGE =
   'Phone number must be a valid 10-digit or a landline number (e.g., 0674-1234567).';
@@ -102,17 +114,6 @@ export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 /** Security context the sign-in and password flows must carry (spec 1 §5). */
 export const securityContextSchema = z.object({ location: locationSchema, deviceInfo: deviceInfoSchema });
 
-/**
- * Whether a string starts with a real calendar day (YYYY-MM-DD). Date.parse alone accepts 2026-02-30
- * (it rolls over to 2 March), which the database would then refuse with a server error.
- */
-export const isCalendarDay = (v: string) => {
-  const day = v.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
-};
-
 /** A calendar date sent as YYYY-MM-DD or a full ISO timestamp. */
 export const dateInputSchema = z
   .string({ error: 'Invalid date' })
@@ -124,32 +125,6 @@ export const dateInputSchema = z
       isCalendarDay(v),
     'Invalid date',
   );
-
-/** Remove '', null, undefined, empty arrays and empty objects, recursively: "empty values are stripped". */
-export const stripEmpty = <T>(value: T): T => {
-  if (Array.isArray(value)) {
-    return value.map((v) => stripEmpty(v)).filter((v) => !isEmpty(v)) as T;
-  }
-  if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Blob)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const s = stripEmpty(v);
-      if (!isEmpty(s)) out[k] = s;
-    }
-    return out as T;
-  }
-  return value;
-};
-const isEmpty = (v: unknown) =>
-  v === undefined ||
-  v === null ||
-  (typeof v === 'string' && v.trim() === '') ||
-  (Array.isArray(v) && v.length === 0) ||
-  (v !== null &&
-    typeof v === 'object' &&
-    !(v instanceof Date) &&
-    !(v instanceof Blob) &&
-    Object.keys(v).length === 0);
 
 /**
  * For a cross-field refinement (`superRefine(fn, { when })`): run it when the fields it reads parsed, even

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../enums.ts';
-import { OBJECT_ID_RE } from '../ids.ts';
+import { OBJECT_ID_RE } from '../id-pattern.ts';
 
 /**
  * One list-query contract for every list: page, limit, sortBy, sortOrder and whitelisted filters sent as

@@ -1,22 +1,11 @@
 import { MESSAGES } from '@karya/domain';
 import { modals } from '@mantine/modals';
-import type { QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
 
-const isMeKey = (key: readonly unknown[]) => JSON.stringify(key) === JSON.stringify(queryKeys.me);
-
-/** Location state telling the sign-in page that the user just left (see clearSession). */
+/** Location state telling the sign-in page that the user just left (see clearSession in app/auth.tsx). */
 export const SIGNED_OUT_STATE = { signedOut: true } as const;
-
-/** Forget every cached record and the user. */
-export const clearSession = async (client: QueryClient) => {
-  await client.cancelQueries();
-  client.removeQueries({ predicate: (q) => !isMeKey(q.queryKey) });
-  client.setQueryData(queryKeys.me, null);
-};
 
 /**
  * Leave the signed-in app for the sign-in page. The sign-in page clears the session once it is on

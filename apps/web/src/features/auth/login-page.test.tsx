@@ -60,6 +60,11 @@ describe('sign-in form', () => {
     expect(document.title).toBe('Sign in · Karya');
   });
 
+  it('puts the focus in the e-mail field when it opens', async () => {
+    await open();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' })));
+  });
+
   it("shows 'Invalid email or password' under the password (focused), marking the e-mail field without repeating it", async () => {
     login = () => envelope(null, 401, 'Invalid email or password');
     await open();
@@ -96,5 +101,59 @@ describe('sign-in form', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     fireEvent.keyDown(toggle, { key: ' ' });
     expect(password.getAttribute('type')).toBe('password');
+  });
+
+  it('clears a mistake as the field is corrected after the first submit', async () => {
+    await open();
+    fill('asha', 'short');
+    submit();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(errorOf(email)).toBe('Invalid email format'));
+    expect(document.activeElement).toBe(email);
+    fireEvent.change(email, { target: { value: 'Asha@Example.com' } });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).not.toBe('true'));
+    expect((email as HTMLInputElement).value).toBe('asha@example.com');
+    expect(errorOf(screen.getByLabelText(/^Password/))).toBe('Password must be at least 8 characters long');
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Right@12345' } });
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).not.toBe('true'),
+    );
+  });
+
+  it('shows a refusal that names no field in a dialog', async () => {
+    login = () => envelope(null, 403, 'Your account has been deactivated');
+    await open();
+    fill('asha@example.com', 'Right@12345');
+    submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Sign-in failed' });
+    expect(dialog.textContent).toContain('Your account has been deactivated');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign-in failed' })).toBeNull());
+  });
+
+  it('sends the e-mail trimmed and lower-cased with remember me, device and location', async () => {
+    login = () => envelope(null, 401, 'Invalid email or password');
+    await open();
+    fill(' Asha@Example.com ', 'Right@12345');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    submit();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/login')).toBe(true));
+    const body = calls.find((c) => c.url === '/api/auth/login')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      email: 'asha@example.com',
+      password: 'Right@12345',
+      rememberMe: true,
+      location: { type: 'Point', coordinates: [20.27, 85.84] },
+    });
+    expect(body.deviceInfo).toBeTruthy();
+  });
+
+  it('opens the reset-password dialog (loaded on demand) with the e-mail typed so far', async () => {
+    await open();
+    fill('asha@example.com', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+    const email = [...dialog.querySelectorAll('input')].find((i) => i.value === 'asha@example.com');
+    expect(email).toBeTruthy();
   });
 });

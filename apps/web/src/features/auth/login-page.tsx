@@ -1,15 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type MeDto } from '@karya/domain';
+import { type MeDto, normalizeEmail, type SignInProblems, signInProblems } from '@karya/domain';
 import {
   Alert,
   Anchor,
   Box,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
-  Modal,
   Paper,
   PasswordInput,
   Stack,
@@ -17,24 +13,32 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconMapPin, IconShieldLock } from '@tabler/icons-react';
+import { IconMapPin, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type FormEvent, lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { useAuth } from '../../app/auth';
-import { clearSession } from '../../app/hooks/use-logout';
+import { clearSession, useAuth } from '../../app/auth';
 import { safeRedirect } from '../../app/redirect';
 import { api, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { messageOf, notifySuccess } from '../../lib/notify';
 import { securityContextOrReason } from '../../lib/security-context';
-import { ResetPasswordDialog } from './reset-password-dialog';
 
-const formSchema = loginSchema.pick({ email: true, password: true, rememberMe: true });
-type FormInput = z.input<typeof formSchema>;
-type FormValues = z.output<typeof formSchema>;
+// The two dialogs load when first opened: the form itself needs neither their code nor a modal's.
+const ResetPasswordDialog = lazy(async () => ({
+  default: (await import('./reset-password-dialog')).ResetPasswordDialog,
+}));
+const SignInFailedDialog = lazy(async () => ({
+  default: (await import('./sign-in-failed-dialog')).SignInFailedDialog,
+}));
+
+/** A field's problem, and whether the server named it (a server message may name both fields). */
+type Errors = { [K in keyof SignInProblems]?: { message: string; server?: boolean } };
+
+const clientErrors = (problems: SignInProblems): Errors => ({
+  ...(problems.email && { email: { message: problems.email } }),
+  ...(problems.password && { password: { message: problems.password } }),
+});
 
 /**
  * The sign-in answer's own words: a refused sign-in is a 401 whose message ('Invalid email or password')
@@ -60,27 +64,18 @@ export const loginErrorField = (message: string): 'email' | 'password' | null =>
   return null;
 };
 
-/** Sign-in (spec 1 §2, §5, §8). */
+/**
+ * Sign-in (spec 1 §2, §5, §8). A plain controlled form checked with the domain's zod-free sign-in rules:
+ * this page is most visitors' first, so it loads neither a form library nor a schema library. The card is
+ * memoised: the session check's answer re-renders this page, and need not re-render the whole form.
+ */
 export const LoginPage = () => {
-  const { isAuthenticated, status, setUser } = useAuth();
+  const { isAuthenticated, setUser } = useAuth();
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const target = safeRedirect(params.get('redirect'));
-  const [locationError, setLocationError] = useState<string | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const [resetOpen, setResetOpen] = useState(false);
-  const running = useRef(false);
+  const [isSubmitting, setSubmitting] = useState(false);
   useDocumentTitle('Sign in');
-
-  const form = useForm<FormInput, unknown, FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { email: '', password: '', rememberMe: false },
-  });
-  const { errors, isSubmitting } = form.formState;
-  // A server message naming both fields ('Invalid email or password') marks the e-mail field as well.
-  const emailAlsoNamed =
-    errors.password?.type === 'server' && (errors.password.message ?? '').toLowerCase().includes('email');
 
   // A user who just signed out still has the old session cached for a moment; do not bounce them back.
   const justSignedOut = Boolean((location.state as { signedOut?: boolean } | null)?.signedOut);
@@ -88,17 +83,81 @@ export const LoginPage = () => {
   useEffect(() => {
     if (justSignedOut) void clearSession(client);
   }, [justSignedOut, client]);
+  // The form shows at once, while the session check is still out: most visitors here are signed out, and
+  // waiting for the answer cost a slow phone a second render before anything useful appeared. A visitor
+  // who turns out to be signed in is sent on as soon as it arrives.
   if (isAuthenticated && !justSignedOut && !isSubmitting) return <Navigate to={target} replace />;
-  if (status === 'idle')
-    return (
-      <Center h="100dvh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
+  return (
+    <SignInCard target={target} setUser={setUser} isSubmitting={isSubmitting} setSubmitting={setSubmitting} />
+  );
+};
 
-  const onSubmit = async (values: FormValues) => {
+/** The sign-in card: the form, its dialogs and what it says while signing in. */
+const SignInCard = memo(function SignInCard({
+  target,
+  setUser,
+  isSubmitting,
+  setSubmitting,
+}: {
+  target: string;
+  setUser: (user: MeDto) => void;
+  isSubmitting: boolean;
+  setSubmitting: (submitting: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resetLoaded, setResetLoaded] = useState(false);
+  const [values, setValues] = useState({ email: '', password: '', rememberMe: false });
+  const [errors, setErrors] = useState<Errors>({});
+  // After a first submit, each change checks its field again (as the other forms do).
+  const [submitted, setSubmitted] = useState(false);
+  const running = useRef(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // A server message naming both fields ('Invalid email or password') marks the e-mail field as well.
+  const emailAlsoNamed =
+    Boolean(errors.password?.server) && (errors.password?.message ?? '').toLowerCase().includes('email');
+
+  // The e-mail field takes the focus once the form has been painted rather than with `autoFocus`, which
+  // focuses while React inserts the form and so forces the page's first layout inside that long task.
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      // Unless the visitor has already put the focus somewhere (a click, a tab, a refused sign-in).
+      timer = window.setTimeout(() => {
+        if (document.activeElement === document.body) emailRef.current?.focus();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const change = (field: 'email' | 'password', value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors((e) => ({ ...e, [field]: clientErrors(signInProblems(next))[field] }));
+  };
+
+  const focus = (field: 'email' | 'password') =>
+    (field === 'email' ? emailRef : passwordRef).current?.focus();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
     if (running.current) return;
+    setSubmitted(true);
+    const problems = clientErrors(signInProblems(values));
+    setErrors(problems);
+    if (problems.email || problems.password) {
+      focus(problems.email ? 'email' : 'password');
+      return;
+    }
     running.current = true;
+    setSubmitting(true);
     setLocationError(null);
     try {
       const security = await securityContextOrReason();
@@ -108,9 +167,9 @@ export const LoginPage = () => {
       }
       try {
         const res = await api.post<MeDto>('/auth/login', {
-          email: values.email,
+          email: normalizeEmail(values.email),
           password: values.password,
-          rememberMe: values.rememberMe ?? false,
+          rememberMe: values.rememberMe,
           ...security,
         });
         setUser(res.data);
@@ -119,14 +178,21 @@ export const LoginPage = () => {
       } catch (e) {
         const message = loginErrorMessage(e);
         const field = loginErrorField(message);
-        if (field) form.setError(field, { type: 'server', message }, { shouldFocus: true });
-        else setDialogError(message);
+        if (field) {
+          setErrors({ [field]: { message, server: true } });
+          focus(field);
+        } else setDialogError(message);
       }
     } finally {
       running.current = false;
+      setSubmitting(false);
     }
   };
 
+  const openReset = () => {
+    setResetLoaded(true);
+    setResetOpen(true);
+  };
   return (
     <Box
       component="main"
@@ -175,40 +241,43 @@ export const LoginPage = () => {
             </Alert>
           )}
 
-          <form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label="Sign in">
+          <form noValidate onSubmit={onSubmit} aria-label="Sign in">
             <Stack gap="md">
-              <Controller
-                control={form.control}
+              <TextInput
+                label="Email"
+                type="email"
                 name="email"
-                render={({ field }) => (
-                  <TextInput
-                    label="Email"
-                    type="email"
-                    autoComplete="username"
-                    inputMode="email"
-                    required
-                    autoFocus
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(e) => field.onChange(e.currentTarget.value.toLowerCase())}
-                    error={errors.email?.message ?? emailAlsoNamed}
-                  />
-                )}
+                autoComplete="username"
+                inputMode="email"
+                required
+                ref={emailRef}
+                value={values.email}
+                onChange={(e) => change('email', e.currentTarget.value.toLowerCase())}
+                error={errors.email?.message ?? emailAlsoNamed}
               />
               <PasswordInput
                 label="Password"
+                name="password"
                 autoComplete="current-password"
                 required
-                {...form.register('password')}
+                ref={passwordRef}
+                value={values.password}
+                onChange={(e) => change('password', e.currentTarget.value)}
                 // Mantine's PasswordInput marks only its wrapper; screen readers need it on the input.
                 aria-invalid={Boolean(errors.password)}
                 error={errors.password?.message}
               />
               <Group justify="space-between" wrap="nowrap">
-                <Checkbox label="Remember me" {...form.register('rememberMe')} />
-                <Anchor component="button" type="button" size="sm" onClick={() => setResetOpen(true)}>
+                <Checkbox
+                  label="Remember me"
+                  name="rememberMe"
+                  checked={values.rememberMe}
+                  onChange={(e) => {
+                    const rememberMe = e.currentTarget.checked;
+                    setValues((v) => ({ ...v, rememberMe }));
+                  }}
+                />
+                <Anchor component="button" type="button" size="sm" onClick={openReset}>
                   Forgot Password?
                 </Anchor>
               </Group>
@@ -220,28 +289,16 @@ export const LoginPage = () => {
         </Stack>
       </Paper>
 
-      <ResetPasswordDialog
-        opened={resetOpen}
-        onClose={() => setResetOpen(false)}
-        initialEmail={form.getValues('email')}
-      />
-
-      <Modal
-        opened={Boolean(dialogError)}
-        onClose={() => setDialogError(null)}
-        title="Sign-in failed"
-        centered
-      >
-        <Group align="flex-start" wrap="nowrap" gap="sm">
-          <IconAlertCircle color="var(--mantine-color-red-7)" style={{ flexShrink: 0 }} />
-          <Text size="sm">{dialogError}</Text>
-        </Group>
-        <Group justify="flex-end" mt="lg">
-          <Button onClick={() => setDialogError(null)} data-autofocus>
-            OK
-          </Button>
-        </Group>
-      </Modal>
+      <Suspense fallback={null}>
+        {resetLoaded && (
+          <ResetPasswordDialog
+            opened={resetOpen}
+            onClose={() => setResetOpen(false)}
+            initialEmail={values.email}
+          />
+        )}
+        {dialogError && <SignInFailedDialog message={dialogError} onClose={() => setDialogError(null)} />}
+      </Suspense>
     </Box>
   );
-};
+});

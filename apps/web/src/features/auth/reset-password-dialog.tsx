@@ -1,3 +1,10 @@
+// The sign-in page's first paint has only its own components' styles (main.tsx); the dialog brings its own.
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/PinInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioIndicator.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema, OTP_LENGTH, OTP_RESEND_SECONDS, otpSchema, passwordSchema } from '@karya/domain';
 import {

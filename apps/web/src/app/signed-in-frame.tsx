@@ -1,0 +1,22 @@
+// The stylesheets only signed-in pages need (pickers, the Ctrl+K palette, the dropzone, every other Mantine
+// component); the sign-in page's first paint loads the few component sheets main.tsx names.
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/spotlight/styles.css';
+import '@mantine/dropzone/styles.css';
+import '../lib/dayjs-setup';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Shell } from './shell/shell';
+
+/**
+ * The signed-in shell with the providers only its pages use (date pickers' settings, confirmation modals):
+ * one chunk that app/router.tsx loads lazily, so the entry and the sign-in page carry none of it.
+ */
+export const SignedInFrame = () => (
+  <DatesProvider settings={{ firstDayOfWeek: 1, locale: 'en' }}>
+    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+      <Shell />
+    </ModalsProvider>
+  </DatesProvider>
+);
