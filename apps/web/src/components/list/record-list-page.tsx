@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   Group,
+  Loader,
   Menu,
   Stack,
   Tooltip,
@@ -13,20 +14,21 @@ import {
 } from '@mantine/core';
 import { IconColumns3, IconDots, IconFilter, IconPlus } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { messageOf } from '../../lib/notify';
 import { PageHeader } from '../page-header';
 import {
   COLUMN_ARRANGEMENT_HASH,
+  type ColumnArrangement,
   ColumnArrangementButton,
-  ColumnArrangementDialog,
   type ColumnDef,
   useColumnArrangement,
 } from './columns';
-import { FILTER_HASH, type FilterDraft, FilterDrawer } from './filter-drawer';
-import { useHashPanel } from './hash-panel';
+import type { FilterDraft } from './filter-drawer';
+import { FILTER_HASH, useHashPanel } from './hash-panel';
 import { LayoutToggle, type ListLayout, useListLayout } from './layout';
 import { type ListParams, useListParams } from './list-params';
 import { EmptyState, ErrorState, ListSkeleton } from './list-states';
@@ -36,14 +38,29 @@ import { RecordGrid } from './record-grid';
 import { RecordTable } from './record-table';
 import {
   type PaletteItem,
-  SearchPalette,
   SearchPaletteButton,
+  type SearchPaletteProps,
   useSearchPaletteHotkey,
 } from './search-palette';
 import { BulkActionBar, SelectionModeToggle, useSelection } from './selection';
 import { SortMenu, type SortOption } from './sort-menu';
 
 const NO_COLUMNS: readonly never[] = [];
+
+// What is not on screen at first paint is downloaded when first opened (issue 9 §1): the filter drawer
+// (and, through the page's lazily loaded fields, the date pickers), the column dialog and the Ctrl+K palette.
+const FilterDrawer = lazyPanel(() => import('./filter-drawer').then((m) => m.FilterDrawer));
+const ColumnArrangementDialog = lazyPanel(() =>
+  import('./column-dialog').then(
+    (m) =>
+      m.ColumnArrangementDialog as ComponentType<{ opened: boolean; columns: ColumnArrangement<unknown> }>,
+  ),
+);
+const SearchPalette = lazyPanel(() =>
+  import('./search-palette-dialog').then(
+    (m) => m.SearchPalette as ComponentType<SearchPaletteProps<unknown>>,
+  ),
+);
 
 /** Size of the floating create button plus its offset from the bottom (56 + 24) and a gap. */
 export const FLOATING_BUTTON_CLEARANCE = 56 + 24 + 16;
@@ -302,21 +319,31 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
         />
       )}
 
-      <FilterDrawer list={list} title={props.filters.title}>
-        {(draft) => props.filters.fields({ draft, canSeeDeleted })}
+      <FilterDrawer opened={filterPanel.opened} list={list} title={props.filters.title}>
+        {(draft) => (
+          // The page's fields may be lazy too (date pickers): a spinner in the drawer while they load.
+          <Suspense fallback={<Loader aria-label="Loading filters" mx="auto" my="md" />}>
+            {props.filters.fields({ draft, canSeeDeleted })}
+          </Suspense>
+        )}
       </FilterDrawer>
-      {table && <ColumnArrangementDialog columns={columns} />}
+      {table && (
+        <ColumnArrangementDialog
+          opened={columnsPanel.opened}
+          columns={columns as ColumnArrangement<unknown>}
+        />
+      )}
 
       {canSearch && search && (
-        <SearchPalette<S>
+        <SearchPalette
           opened={paletteOpen}
           onClose={() => setPaletteOpen(false)}
           title={search.title}
           placeholder={search.placeholder}
           queryKey={search.queryKey}
           search={search.search}
-          toItem={search.toItem}
-          onSelect={(result) => navigate(props.href(search.toItem(result).id))}
+          toItem={(result) => search.toItem(result as S)}
+          onSelect={(result) => navigate(props.href(search.toItem(result as S).id))}
           emptyText={search.emptyText}
         />
       )}

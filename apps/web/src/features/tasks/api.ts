@@ -1,6 +1,6 @@
 import type { BulkResult, ListPage, ListQuery, TaskDto, TaskInput } from '@karya/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRecordLifecycle } from '../../components/record';
+import { useRecordLifecycle } from '../../components/record/lifecycle';
 import { api } from '../../lib/api';
 import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
 

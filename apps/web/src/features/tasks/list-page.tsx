@@ -1,12 +1,17 @@
 import { TASK_STATUS_CHIPS, type TaskDto, taskListSpec } from '@karya/domain';
 import { Chip, Group } from '@mantine/core';
+import { lazy } from 'react';
 import { useAuth, useCan } from '../../app/auth';
-import { type ListParams, RecordListPage } from '../../components/list';
+import type { ListParams } from '../../components/list/list-params';
+import { RecordListPage } from '../../components/list/record-list-page';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { searchTasks, taskKeys, useTaskLifecycle, useTasksList } from './api';
 import { TaskCard } from './task-card';
 import { TASK_COLUMNS, TASK_SORT_OPTIONS, TASK_TABLE_MIN_WIDTH } from './task-columns';
-import { TaskFilterFields } from './task-filters';
-import { TaskFormModal } from './task-form';
+
+// Downloaded when the filter drawer or the create modal first opens (they carry the date pickers).
+const TaskFilterFields = lazy(() => import('./task-filters').then((m) => ({ default: m.TaskFilterFields })));
+const TaskFormModal = lazyPanel(() => import('./task-form').then((m) => m.TaskFormModal));
 
 /** Local storage keys of the task list (spec 2 §7: taskLimit; the others are ours). */
 export const TASK_LIMIT_KEY = 'taskLimit';

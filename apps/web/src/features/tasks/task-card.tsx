@@ -1,8 +1,8 @@
 import { TASK_CLOSED_STATUSES, type TaskDto, todayInAppZone } from '@karya/domain';
 import { Avatar, Badge, Card, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { EMPTY_VALUE } from '../../components/list';
-import { formatDate, formatTime } from '../../components/record';
+import { EMPTY_VALUE } from '../../components/list/display';
+import { formatDate, formatTime } from '../../components/record/format';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 
 const Line = ({ label, children }: { label: string; children: ReactNode }) => (
