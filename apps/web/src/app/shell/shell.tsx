@@ -8,7 +8,6 @@ import {
   Group,
   NavLink,
   ScrollArea,
-  SegmentedControl,
   Text,
   Tooltip,
   UnstyledButton,
@@ -47,6 +46,7 @@ import { useLogout } from '../hooks/use-logout';
 import { useNumberWheelBlur } from '../hooks/use-number-wheel-blur';
 import { useScrollRestoration } from '../hooks/use-scroll-restoration';
 import { UnauthorizedPage } from '../pages/error-pages';
+import { AreaSwitch } from './area-switch';
 import { type Area, areaForPath, isEntryActive, visibleAreas, visibleEntries } from './menu';
 
 const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
@@ -193,11 +193,9 @@ export const Shell = () => {
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         {areas.length > 0 && (
           <AppShell.Section mb="sm">
-            <SegmentedControl
-              fullWidth
-              aria-label="Area"
+            <AreaSwitch
+              areas={areas}
               value={area && areas.some((a) => a.area === area) ? area : ''}
-              data={areas.map((a) => ({ value: a.area, label: a.label }))}
               onChange={(value) => {
                 const target = areas.find((a) => a.area === value);
                 if (target) navigate(target.path);

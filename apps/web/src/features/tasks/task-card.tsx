@@ -1,5 +1,5 @@
 import { TASK_CLOSED_STATUSES, type TaskDto, todayInAppZone } from '@karya/domain';
-import { Avatar, Badge, Card, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EMPTY_VALUE } from '../../components/list/display';
 import { formatDate, formatTime } from '../../components/record/format';
@@ -28,20 +28,26 @@ export const AssigneeAvatars = ({ users }: { users: TaskDto['assignedTo'] }) => 
   const shown = users.slice(0, MAX_AVATARS);
   return (
     <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Tooltip.Group openDelay={500}>
-        <Avatar.Group aria-hidden>
-          {shown.map((u) => (
-            <Tooltip key={u._id} label={u.name} withArrow>
-              <Avatar src={u.image?.url} name={u.name} color="initials" size="sm" radius="xl" />
-            </Tooltip>
-          ))}
-          {users.length > MAX_AVATARS && (
-            <Avatar size="sm" radius="xl">
-              +{users.length - MAX_AVATARS}
-            </Avatar>
-          )}
-        </Avatar.Group>
-      </Tooltip.Group>
+      {/* The names are written beside the avatars; a native title names each on hover, without a
+          floating tooltip per avatar on every card (first render of the list on a phone). */}
+      <Avatar.Group aria-hidden>
+        {shown.map((u) => (
+          <Avatar
+            key={u._id}
+            src={u.image?.url}
+            name={u.name}
+            title={u.name}
+            color="initials"
+            size="sm"
+            radius="xl"
+          />
+        ))}
+        {users.length > MAX_AVATARS && (
+          <Avatar size="sm" radius="xl">
+            +{users.length - MAX_AVATARS}
+          </Avatar>
+        )}
+      </Avatar.Group>
       <Text size="sm" lineClamp={1} style={{ minWidth: 0 }}>
         {users.map((u) => u.name).join(', ')}
       </Text>
