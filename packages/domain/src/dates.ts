@@ -5,14 +5,20 @@ export const TIME_FORMAT = 'hh:mm A';
 /** The company works in India; calendar-day filters are read in this zone. */
 export const APP_TIME_ZONE = 'Asia/Kolkata';
 
+// Made once: building an Intl.DateTimeFormat costs about a millisecond on a phone, and a list asks for
+// today once per card (the overdue mark).
+let appDayFormat: Intl.DateTimeFormat | undefined;
+
 /** Today's calendar day (YYYY-MM-DD) in the company's time zone, wherever the code runs. */
-export const todayInAppZone = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', {
+export const todayInAppZone = (now: Date = new Date()) => {
+  appDayFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: APP_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  });
+  return appDayFormat.format(now);
+};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

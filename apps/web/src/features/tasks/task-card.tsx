@@ -1,24 +1,21 @@
 import { TASK_CLOSED_STATUSES, type TaskDto, todayInAppZone } from '@karya/domain';
 import { Avatar, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { CardLine } from '../../components/list/card-line';
 import { EMPTY_VALUE } from '../../components/list/display';
 import { formatDate, formatTime } from '../../components/record/format';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 
-const Line = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Group gap={6} wrap="nowrap" align="baseline">
-    <Text size="xs" c="dimmed" w={72} style={{ flexShrink: 0 }}>
-      {label}
-    </Text>
-    <Text component="div" size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
-      {children}
-    </Text>
-  </Group>
-);
+// Today, worked out once a minute rather than once per card (it formats a date in the company's zone).
+let todayCache = { minute: Number.NaN, day: '' };
+const today = () => {
+  const minute = Math.floor(Date.now() / 60_000);
+  if (minute !== todayCache.minute) todayCache = { minute, day: todayInAppZone() };
+  return todayCache.day;
+};
 
 /** Whether an open task's deadline has passed (calendar days in the company's zone). */
-export const isOverdue = (task: Pick<TaskDto, 'deadline' | 'status'>, today = todayInAppZone()) =>
-  Boolean(task.deadline && task.deadline.slice(0, 10) < today && !TASK_CLOSED_STATUSES.includes(task.status));
+export const isOverdue = (task: Pick<TaskDto, 'deadline' | 'status'>, day = today()) =>
+  Boolean(task.deadline && task.deadline.slice(0, 10) < day && !TASK_CLOSED_STATUSES.includes(task.status));
 
 const MAX_AVATARS = 4;
 
@@ -77,19 +74,19 @@ export const TaskCard = ({ task }: { task: TaskDto }) => {
           )}
         </Group>
         <Stack gap={4}>
-          <Line label="Date">
+          <CardLine labelWidth={72} label="Date">
             {formatDate(task.date)}
             {task.time ? `, ${formatTime(task.time)}` : ''}
-          </Line>
-          <Line label="Deadline">
+          </CardLine>
+          <CardLine labelWidth={72} label="Deadline">
             <Text span inherit c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined}>
               {formatDate(task.deadline)}
               {overdue ? ' (overdue)' : ''}
             </Text>
-          </Line>
-          <Line label="Assigned">
+          </CardLine>
+          <CardLine labelWidth={72} label="Assigned">
             <AssigneeAvatars users={task.assignedTo} />
-          </Line>
+          </CardLine>
         </Stack>
       </Stack>
     </Card>
