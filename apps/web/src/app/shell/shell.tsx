@@ -7,7 +7,6 @@ import {
   Burger,
   Group,
   NavLink,
-  ScrollArea,
   Text,
   Tooltip,
   UnstyledButton,
@@ -203,7 +202,9 @@ export const Shell = () => {
             />
           </AppShell.Section>
         )}
-        <AppShell.Section grow component={ScrollArea}>
+        {/* A plain scrolling box: Mantine's ScrollArea measures itself on every resize, a forced layout
+            as each page arrives on a phone. */}
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           <nav aria-label={area ? `${area.toUpperCase()} menu` : 'Menu'}>
             {entries.map((entry) => {
               const Icon = ICONS[entry.icon] ?? IconLayoutDashboard;

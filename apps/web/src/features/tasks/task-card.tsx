@@ -5,16 +5,8 @@ import { EMPTY_VALUE } from '../../components/list/display';
 import { formatDate, formatTime } from '../../components/record/format';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 
-// Today, worked out once a minute rather than once per card (it formats a date in the company's zone).
-let todayCache = { minute: Number.NaN, day: '' };
-const today = () => {
-  const minute = Math.floor(Date.now() / 60_000);
-  if (minute !== todayCache.minute) todayCache = { minute, day: todayInAppZone() };
-  return todayCache.day;
-};
-
 /** Whether an open task's deadline has passed (calendar days in the company's zone). */
-export const isOverdue = (task: Pick<TaskDto, 'deadline' | 'status'>, day = today()) =>
+export const isOverdue = (task: Pick<TaskDto, 'deadline' | 'status'>, day = todayInAppZone()) =>
   Boolean(task.deadline && task.deadline.slice(0, 10) < day && !TASK_CLOSED_STATUSES.includes(task.status));
 
 const MAX_AVATARS = 4;
