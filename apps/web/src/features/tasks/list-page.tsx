@@ -2,10 +2,11 @@ import { TASK_STATUS_CHIPS, type TaskDto, taskListSpec } from '@karya/domain';
 import { Chip, Group } from '@mantine/core';
 import { lazy } from 'react';
 import { useAuth, useCan } from '../../app/auth';
+import { startListEarly } from '../../components/list/early-list';
 import type { ListParams } from '../../components/list/list-params';
 import { RecordListPage } from '../../components/list/record-list-page';
 import { lazyPanel } from '../../lib/lazy-panel';
-import { searchTasks, taskKeys, useTaskLifecycle, useTasksList } from './api';
+import { fetchTasks, searchTasks, TASKS_PAGE, taskKeys, useTaskLifecycle, useTasksList } from './api';
 import { TaskCard } from './task-card';
 import { TASK_COLUMNS, TASK_SORT_OPTIONS, TASK_TABLE_MIN_WIDTH } from './task-columns';
 
@@ -22,6 +23,12 @@ export const TASK_LAYOUT_KEY = 'taskLayout';
 export const CREATE_TASK_HASH = '#create-task';
 
 export const TASKS_EMPTY_TEXT = 'No tasks found';
+
+startListEarly(
+  TASKS_PAGE,
+  { limitKey: TASK_LIMIT_KEY, filtersKey: TASK_FILTERS_KEY, spec: taskListSpec },
+  (q) => fetchTasks(q),
+);
 
 /** The status chips; choosing the selected chip clears the status filter (spec 2 §2). */
 const StatusChips = ({ list }: { list: ListParams }) => {
