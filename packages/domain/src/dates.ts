@@ -5,14 +5,16 @@ export const TIME_FORMAT = 'hh:mm A';
 /** The company works in India; calendar-day filters are read in this zone. */
 export const APP_TIME_ZONE = 'Asia/Kolkata';
 
+/**
+ * India has kept one offset, UTC+05:30, without daylight saving since 1945, so its calendar day is plain
+ * arithmetic. (Intl.DateTimeFormat with a timeZone loads the zone data on first use: on a phone that was
+ * the longest step of drawing a task list.)
+ */
+const APP_UTC_OFFSET_MS = 330 * 60_000;
+
 /** Today's calendar day (YYYY-MM-DD) in the company's time zone, wherever the code runs. */
 export const todayInAppZone = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: APP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  new Date(now.getTime() + APP_UTC_OFFSET_MS).toISOString().slice(0, 10);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

@@ -4,10 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { onApiError } from '../lib/api';
+import { lazyPanel } from '../lib/lazy-panel';
 import { useAuth } from './auth';
 import { useLeaveSession, useLogout } from './hooks/use-logout';
 import { useNetworkToasts } from './hooks/use-network-toasts';
-import { VerificationDialog } from './verification-dialog';
+
+// Most sessions never see it: its code (pin input, radios) is downloaded when it first opens.
+const VerificationDialog = lazyPanel(() => import('./verification-dialog').then((m) => m.VerificationDialog));
 
 export const CHANGE_PASSWORD_PATH = '/hrm/profile/change-password';
 const ROLE_EXPIRY_FLAG = 'karya:role-expiry-shown';

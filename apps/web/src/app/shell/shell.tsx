@@ -7,8 +7,6 @@ import {
   Burger,
   Group,
   NavLink,
-  ScrollArea,
-  SegmentedControl,
   Text,
   Tooltip,
   UnstyledButton,
@@ -47,6 +45,7 @@ import { useLogout } from '../hooks/use-logout';
 import { useNumberWheelBlur } from '../hooks/use-number-wheel-blur';
 import { useScrollRestoration } from '../hooks/use-scroll-restoration';
 import { UnauthorizedPage } from '../pages/error-pages';
+import { AreaSwitch } from './area-switch';
 import { type Area, areaForPath, isEntryActive, visibleAreas, visibleEntries } from './menu';
 
 const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
@@ -193,11 +192,9 @@ export const Shell = () => {
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         {areas.length > 0 && (
           <AppShell.Section mb="sm">
-            <SegmentedControl
-              fullWidth
-              aria-label="Area"
+            <AreaSwitch
+              areas={areas}
               value={area && areas.some((a) => a.area === area) ? area : ''}
-              data={areas.map((a) => ({ value: a.area, label: a.label }))}
               onChange={(value) => {
                 const target = areas.find((a) => a.area === value);
                 if (target) navigate(target.path);
@@ -205,7 +202,9 @@ export const Shell = () => {
             />
           </AppShell.Section>
         )}
-        <AppShell.Section grow component={ScrollArea}>
+        {/* A plain scrolling box: Mantine's ScrollArea measures itself on every resize, a forced layout
+            as each page arrives on a phone. */}
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           <nav aria-label={area ? `${area.toUpperCase()} menu` : 'Menu'}>
             {entries.map((entry) => {
               const Icon = ICONS[entry.icon] ?? IconLayoutDashboard;

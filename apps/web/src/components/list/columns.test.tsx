@@ -2,13 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ColumnArrangementButton,
-  ColumnArrangementDialog,
-  type ColumnDef,
-  mergeArrangement,
-  useColumnArrangement,
-} from './columns';
+import { ColumnArrangementDialog } from './column-dialog';
+import { ColumnArrangementButton, type ColumnDef, mergeArrangement, useColumnArrangement } from './columns';
 import { RecordTable } from './record-table';
 
 afterEach(cleanup);

@@ -6,7 +6,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FilterDrawer } from './filter-drawer';
 import { useListParams } from './list-params';
-import { SearchPalette, useSearchPaletteHotkey } from './search-palette';
+import { useSearchPaletteHotkey } from './search-palette';
+import { SearchPalette } from './search-palette-dialog';
 
 afterEach(cleanup);
 

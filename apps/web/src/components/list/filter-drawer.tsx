@@ -1,9 +1,10 @@
 import { Button, Drawer, Group, ScrollArea, Stack } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { FILTER_HASH } from './hash-panel';
 import type { Filters, ListParams } from './list-params';
 
-export const FILTER_HASH = '#filter';
+export { FILTER_HASH };
 
 export type FilterDraft = {
   values: Filters;
@@ -17,17 +18,20 @@ export type FilterDraft = {
  * URL (page back to 1) and closes; Reset clears every filter and closes.
  */
 export const FilterDrawer = ({
+  opened: allowed = true,
   list,
   title = 'Filters',
   children,
 }: {
+  /** False keeps the panel closed while the hash says open (a lazily loaded panel opens one render late). */
+  opened?: boolean;
   list: Pick<ListParams, 'filters' | 'setFilters' | 'resetFilters'>;
   title?: string;
   children: (draft: FilterDraft) => ReactNode;
 }) => {
   const location = useLocation();
   const navigate = useNavigate();
-  const opened = location.hash === FILTER_HASH;
+  const opened = allowed && location.hash === FILTER_HASH;
   const [values, setValues] = useState<Filters>(list.filters);
 
   // Each time the panel opens it starts from the applied filters.

@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
+/** The hash that opens a list's filter panel (the page header's filter button sets it). */
+export const FILTER_HASH = '#filter';
+
 /**
  * A panel that is open while the URL hash is `hash` (e.g. '#filter', '#field-arrangement'): it survives a
  * reload, Back closes it. `open` adds a history entry; `close` removes the hash in place.

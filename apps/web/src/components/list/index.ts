@@ -17,7 +17,10 @@
  */
 export * from './columns';
 export * from './display';
-export * from './filter-drawer';
+// The filter drawer, column dialog and search dialog are downloaded when first opened (RecordListPage
+// loads them with lazyPanel): import them from their files (filter-drawer, column-dialog,
+// search-palette-dialog), never through this index, or every list page would carry them.
+export type { FilterDraft } from './filter-drawer';
 export * from './filter-text-input';
 export * from './hash-panel';
 export * from './layout';

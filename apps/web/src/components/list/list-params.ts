@@ -181,6 +181,24 @@ export const readStoredFilters = (key: string, spec?: ListSpec): Filters => {
   }
 };
 
+/**
+ * The query a list opens with at `search` (as `useListParams`'s first render: the URL's state, or the saved
+ * filters when the URL has none), for starting its first call before the page has rendered.
+ */
+export const openingListQuery = (
+  search: string,
+  listKey: string,
+  options: Pick<ListParamsOptions, 'defaultLimit' | 'spec' | 'storeFiltersKey'> = {},
+): ListQuery => {
+  const state = parseListState(search, { listKey, defaultLimit: options.defaultLimit, spec: options.spec });
+  const saved =
+    options.storeFiltersKey && !hasFilterParams(search)
+      ? readStoredFilters(options.storeFiltersKey, options.spec)
+      : {};
+  const s = Object.keys(saved).length > 0 ? { ...state, page: 1, filters: saved } : state;
+  return { page: s.page, limit: s.limit, sortBy: s.sortBy, sortOrder: s.sortOrder, filters: s.filters };
+};
+
 /** Save the applied filters under `key`; no filters removes the entry. */
 export const storeFilters = (key: string, filters: Filters) => {
   try {

@@ -1,5 +1,5 @@
 import { PAGE_SIZES, pageCount } from '@karya/domain';
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 
 /** Page numbers plus a page-size choice; shows "21–40 of 95" (spec 1 §9: ceil(total / limit) pages). */
 export const PaginationBar = ({
@@ -23,15 +23,14 @@ export const PaginationBar = ({
   return (
     <Group justify="space-between" gap="sm" mt="md" wrap="wrap">
       <Group gap="xs">
-        <Select
+        {/* A native select: the phone's own picker, and no combobox code on every list page. */}
+        <NativeSelect
           aria-label="Rows per page"
           data={sizes.map(String)}
           value={String(limit)}
-          onChange={(v) => v && onLimitChange(Number(v))}
-          allowDeselect={false}
+          onChange={(e) => onLimitChange(Number(e.currentTarget.value))}
           w={80}
           size="sm"
-          comboboxProps={{ withinPortal: true }}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
           {from}–{to} of {total}

@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   Group,
+  Loader,
   Menu,
   Stack,
   Tooltip,
@@ -13,20 +14,21 @@ import {
 } from '@mantine/core';
 import { IconColumns3, IconDots, IconFilter, IconPlus } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { messageOf } from '../../lib/notify';
 import { PageHeader } from '../page-header';
 import {
   COLUMN_ARRANGEMENT_HASH,
+  type ColumnArrangement,
   ColumnArrangementButton,
-  ColumnArrangementDialog,
   type ColumnDef,
   useColumnArrangement,
 } from './columns';
-import { FILTER_HASH, type FilterDraft, FilterDrawer } from './filter-drawer';
-import { useHashPanel } from './hash-panel';
+import type { FilterDraft } from './filter-drawer';
+import { FILTER_HASH, useHashPanel } from './hash-panel';
 import { LayoutToggle, type ListLayout, useListLayout } from './layout';
 import { type ListParams, useListParams } from './list-params';
 import { EmptyState, ErrorState, ListSkeleton } from './list-states';
@@ -36,14 +38,29 @@ import { RecordGrid } from './record-grid';
 import { RecordTable } from './record-table';
 import {
   type PaletteItem,
-  SearchPalette,
   SearchPaletteButton,
+  type SearchPaletteProps,
   useSearchPaletteHotkey,
 } from './search-palette';
 import { BulkActionBar, SelectionModeToggle, useSelection } from './selection';
 import { SortMenu, type SortOption } from './sort-menu';
 
 const NO_COLUMNS: readonly never[] = [];
+
+// What is not on screen at first paint is downloaded when first opened (issue 9 §1): the filter drawer
+// (and, through the page's lazily loaded fields, the date pickers), the column dialog and the Ctrl+K palette.
+const FilterDrawer = lazyPanel(() => import('./filter-drawer').then((m) => m.FilterDrawer));
+const ColumnArrangementDialog = lazyPanel(() =>
+  import('./column-dialog').then(
+    (m) =>
+      m.ColumnArrangementDialog as ComponentType<{ opened: boolean; columns: ColumnArrangement<unknown> }>,
+  ),
+);
+const SearchPalette = lazyPanel(() =>
+  import('./search-palette-dialog').then(
+    (m) => m.SearchPalette as ComponentType<SearchPaletteProps<unknown>>,
+  ),
+);
 
 /** Size of the floating create button plus its offset from the bottom (56 + 24) and a gap. */
 export const FLOATING_BUTTON_CLEARANCE = 56 + 24 + 16;
@@ -154,7 +171,9 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
   };
   const canSelect = allowed.remove || allowed.restore || allowed.purge;
 
-  const data = query.data;
+  // A page of rows renders in a transition (useDeferredValue): React draws the cards in short slices
+  // instead of one long task when the answer arrives, which on a phone was most of the blocking time.
+  const data = useDeferredValue(query.data);
   const rows: readonly T[] = data?.[plural] ?? [];
   const total = data?.[`${plural}Count`] as number | undefined;
   const label = props.label ?? props.title;
@@ -243,7 +262,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
         {total !== undefined ? `${total} ${plural} found` : ''}
       </VisuallyHidden>
 
-      {query.isPending ? (
+      {query.isPending || (query.data && !data) ? (
         <ListSkeleton />
       ) : query.isError && !data ? (
         <ErrorState message={messageOf(query.error)} onRetry={retry} />
@@ -302,21 +321,31 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
         />
       )}
 
-      <FilterDrawer list={list} title={props.filters.title}>
-        {(draft) => props.filters.fields({ draft, canSeeDeleted })}
+      <FilterDrawer opened={filterPanel.opened} list={list} title={props.filters.title}>
+        {(draft) => (
+          // The page's fields may be lazy too (date pickers): a spinner in the drawer while they load.
+          <Suspense fallback={<Loader aria-label="Loading filters" mx="auto" my="md" />}>
+            {props.filters.fields({ draft, canSeeDeleted })}
+          </Suspense>
+        )}
       </FilterDrawer>
-      {table && <ColumnArrangementDialog columns={columns} />}
+      {table && (
+        <ColumnArrangementDialog
+          opened={columnsPanel.opened}
+          columns={columns as ColumnArrangement<unknown>}
+        />
+      )}
 
       {canSearch && search && (
-        <SearchPalette<S>
+        <SearchPalette
           opened={paletteOpen}
           onClose={() => setPaletteOpen(false)}
           title={search.title}
           placeholder={search.placeholder}
           queryKey={search.queryKey}
           search={search.search}
-          toItem={search.toItem}
-          onSelect={(result) => navigate(props.href(search.toItem(result).id))}
+          toItem={(result) => search.toItem(result as S)}
+          onSelect={(result) => navigate(props.href(search.toItem(result as S).id))}
           emptyText={search.emptyText}
         />
       )}

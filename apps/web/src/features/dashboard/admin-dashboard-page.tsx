@@ -1,7 +1,7 @@
 import type { AdminDashboard } from '@karya/domain';
 import { Badge, SimpleGrid } from '@mantine/core';
 import { IconCircleCheck, IconShieldLock, IconUsers, IconUsersGroup } from '@tabler/icons-react';
-import { RecordLink } from '../../components/record';
+import { RecordLink } from '../../components/record/record-link';
 import { queryKeys } from '../../lib/query-keys';
 import {
   type Column,

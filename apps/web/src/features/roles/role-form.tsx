@@ -13,6 +13,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+// The date pickers' styles come with the chunk that uses them, not with every page.
+import '@mantine/dates/styles.css';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';

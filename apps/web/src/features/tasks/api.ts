@@ -1,6 +1,7 @@
 import type { BulkResult, ListPage, ListQuery, TaskDto, TaskInput } from '@karya/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRecordLifecycle } from '../../components/record';
+import { takeEarlyList } from '../../components/list/early-list';
+import { useRecordLifecycle } from '../../components/record/lifecycle';
 import { api } from '../../lib/api';
 import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
 
@@ -10,6 +11,8 @@ export const taskKeys = recordKeys('tasks');
 export type TasksPage = ListPage<'tasks', TaskDto>;
 
 const BASE = '/hrm/tasks';
+/** The list page's path in the app (its first call may have started early, see startListEarly). */
+export const TASKS_PAGE = '/hrm/tasks';
 const path = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
 
 /** GET /hrm/tasks: a page of tasks (without view-all on task only the caller's own). */
@@ -30,7 +33,7 @@ export const searchTasks = async (title: string, signal?: AbortSignal) =>
 export const useTasksList = (query: ListQuery) =>
   useQuery({
     queryKey: taskKeys.list(query),
-    queryFn: ({ signal }) => fetchTasks(query, signal),
+    queryFn: ({ signal }) => takeEarlyList(TASKS_PAGE, query, () => fetchTasks(query, signal)),
     staleTime: LIST_STALE_MS,
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,20 @@
 import { descriptionPoints, TASK_MESSAGES, type TaskDto } from '@karya/domain';
 import { Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { EMPTY_VALUE, useHashPanel } from '../../components/list';
-import {
-  DetailFrame,
-  FieldList,
-  formatDate,
-  formatTime,
-  RecordLink,
-  useDetailActions,
-} from '../../components/record';
+import { EMPTY_VALUE } from '../../components/list/display';
+import { useHashPanel } from '../../components/list/hash-panel';
+import { useDetailActions } from '../../components/record/detail-actions';
+import { DetailFrame } from '../../components/record/detail-frame';
+import { FieldList } from '../../components/record/field-list';
+import { formatDate, formatTime } from '../../components/record/format';
+import { RecordLink } from '../../components/record/record-link';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { taskKeys, useTask, useTaskLifecycle } from './api';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 import { isOverdue } from './task-card';
-import { TaskFormModal } from './task-form';
+
+// The update modal (form, date pickers) is downloaded when it first opens.
+const TaskFormModal = lazyPanel(() => import('./task-form').then((m) => m.TaskFormModal));
 
 /** The hash that opens the Update Task modal on the detail page. */
 export const UPDATE_TASK_HASH = '#update-task';

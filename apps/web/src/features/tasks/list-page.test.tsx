@@ -137,7 +137,8 @@ describe('tasks list', { timeout: 30_000 }, () => {
     answerList();
     show('/hrm/tasks#filter');
     const drawer = await screen.findByRole('dialog', { name: 'Filter Tasks' });
-    const title = within(drawer).getByRole('textbox', { name: 'Title' });
+    // The fields come in their own chunk, after the drawer.
+    const title = await within(drawer).findByRole('textbox', { name: 'Title' });
     // The field says how a short term matches (the server's rule, from packages/domain).
     expect(document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       TEXT_FILTER_HINT,
@@ -151,7 +152,7 @@ describe('tasks list', { timeout: 30_000 }, () => {
     answerList();
     show('/hrm/tasks#filter');
     const drawer = within(await screen.findByRole('dialog', { name: 'Filter Tasks' }));
-    fireEvent.click(drawer.getByRole('checkbox', { name: 'Deleted' }));
+    fireEvent.click(await drawer.findByRole('checkbox', { name: 'Deleted' }));
     expect(drawer.getByRole('textbox', { name: 'Assigned To' })).toBeTruthy();
     expect(drawer.getByRole('textbox', { name: 'Deleted By' })).toBeTruthy();
     fireEvent.change(drawer.getByRole('textbox', { name: 'Title' }), { target: { value: ' school ' } });

@@ -1,12 +1,18 @@
 import { TASK_STATUS_CHIPS, type TaskDto, taskListSpec } from '@karya/domain';
 import { Chip, Group } from '@mantine/core';
+import { lazy } from 'react';
 import { useAuth, useCan } from '../../app/auth';
-import { type ListParams, RecordListPage } from '../../components/list';
-import { searchTasks, taskKeys, useTaskLifecycle, useTasksList } from './api';
+import { startListEarly } from '../../components/list/early-list';
+import type { ListParams } from '../../components/list/list-params';
+import { RecordListPage } from '../../components/list/record-list-page';
+import { lazyPanel } from '../../lib/lazy-panel';
+import { fetchTasks, searchTasks, TASKS_PAGE, taskKeys, useTaskLifecycle, useTasksList } from './api';
 import { TaskCard } from './task-card';
 import { TASK_COLUMNS, TASK_SORT_OPTIONS, TASK_TABLE_MIN_WIDTH } from './task-columns';
-import { TaskFilterFields } from './task-filters';
-import { TaskFormModal } from './task-form';
+
+// Downloaded when the filter drawer or the create modal first opens (they carry the date pickers).
+const TaskFilterFields = lazy(() => import('./task-filters').then((m) => ({ default: m.TaskFilterFields })));
+const TaskFormModal = lazyPanel(() => import('./task-form').then((m) => m.TaskFormModal));
 
 /** Local storage keys of the task list (spec 2 §7: taskLimit; the others are ours). */
 export const TASK_LIMIT_KEY = 'taskLimit';
@@ -17,6 +23,12 @@ export const TASK_LAYOUT_KEY = 'taskLayout';
 export const CREATE_TASK_HASH = '#create-task';
 
 export const TASKS_EMPTY_TEXT = 'No tasks found';
+
+startListEarly(
+  TASKS_PAGE,
+  { limitKey: TASK_LIMIT_KEY, filtersKey: TASK_FILTERS_KEY, spec: taskListSpec },
+  (q) => fetchTasks(q),
+);
 
 /** The status chips; choosing the selected chip clears the status filter (spec 2 §2). */
 const StatusChips = ({ list }: { list: ListParams }) => {

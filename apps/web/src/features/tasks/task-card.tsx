@@ -1,24 +1,13 @@
 import { TASK_CLOSED_STATUSES, type TaskDto, todayInAppZone } from '@karya/domain';
-import { Avatar, Badge, Card, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { EMPTY_VALUE } from '../../components/list';
-import { formatDate, formatTime } from '../../components/record';
+import { Avatar, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { CardLine } from '../../components/list/card-line';
+import { EMPTY_VALUE } from '../../components/list/display';
+import { formatDate, formatTime } from '../../components/record/format';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 
-const Line = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Group gap={6} wrap="nowrap" align="baseline">
-    <Text size="xs" c="dimmed" w={72} style={{ flexShrink: 0 }}>
-      {label}
-    </Text>
-    <Text component="div" size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
-      {children}
-    </Text>
-  </Group>
-);
-
 /** Whether an open task's deadline has passed (calendar days in the company's zone). */
-export const isOverdue = (task: Pick<TaskDto, 'deadline' | 'status'>, today = todayInAppZone()) =>
-  Boolean(task.deadline && task.deadline.slice(0, 10) < today && !TASK_CLOSED_STATUSES.includes(task.status));
+export const isOverdue = (task: Pick<TaskDto, 'deadline' | 'status'>, day = todayInAppZone()) =>
+  Boolean(task.deadline && task.deadline.slice(0, 10) < day && !TASK_CLOSED_STATUSES.includes(task.status));
 
 const MAX_AVATARS = 4;
 
@@ -28,20 +17,26 @@ export const AssigneeAvatars = ({ users }: { users: TaskDto['assignedTo'] }) => 
   const shown = users.slice(0, MAX_AVATARS);
   return (
     <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Tooltip.Group openDelay={500}>
-        <Avatar.Group aria-hidden>
-          {shown.map((u) => (
-            <Tooltip key={u._id} label={u.name} withArrow>
-              <Avatar src={u.image?.url} name={u.name} color="initials" size="sm" radius="xl" />
-            </Tooltip>
-          ))}
-          {users.length > MAX_AVATARS && (
-            <Avatar size="sm" radius="xl">
-              +{users.length - MAX_AVATARS}
-            </Avatar>
-          )}
-        </Avatar.Group>
-      </Tooltip.Group>
+      {/* The names are written beside the avatars; a native title names each on hover, without a
+          floating tooltip per avatar on every card (first render of the list on a phone). */}
+      <Avatar.Group aria-hidden>
+        {shown.map((u) => (
+          <Avatar
+            key={u._id}
+            src={u.image?.url}
+            name={u.name}
+            title={u.name}
+            color="initials"
+            size="sm"
+            radius="xl"
+          />
+        ))}
+        {users.length > MAX_AVATARS && (
+          <Avatar size="sm" radius="xl">
+            +{users.length - MAX_AVATARS}
+          </Avatar>
+        )}
+      </Avatar.Group>
       <Text size="sm" lineClamp={1} style={{ minWidth: 0 }}>
         {users.map((u) => u.name).join(', ')}
       </Text>
@@ -71,19 +66,19 @@ export const TaskCard = ({ task }: { task: TaskDto }) => {
           )}
         </Group>
         <Stack gap={4}>
-          <Line label="Date">
+          <CardLine labelWidth={72} label="Date">
             {formatDate(task.date)}
             {task.time ? `, ${formatTime(task.time)}` : ''}
-          </Line>
-          <Line label="Deadline">
+          </CardLine>
+          <CardLine labelWidth={72} label="Deadline">
             <Text span inherit c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined}>
               {formatDate(task.deadline)}
               {overdue ? ' (overdue)' : ''}
             </Text>
-          </Line>
-          <Line label="Assigned">
+          </CardLine>
+          <CardLine labelWidth={72} label="Assigned">
             <AssigneeAvatars users={task.assignedTo} />
-          </Line>
+          </CardLine>
         </Stack>
       </Stack>
     </Card>

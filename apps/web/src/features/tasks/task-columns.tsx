@@ -1,7 +1,7 @@
 import type { TaskDto } from '@karya/domain';
 import type { ReactNode } from 'react';
-import type { ColumnDef } from '../../components/list';
-import { formatDate, formatTime } from '../../components/record';
+import type { ColumnDef } from '../../components/list/columns';
+import { formatDate, formatTime } from '../../components/record/format';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 
 /** Dates, times and badges stay on one line; the table scrolls sideways instead. */

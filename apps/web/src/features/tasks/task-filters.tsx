@@ -1,8 +1,11 @@
 import { type DateRange, TASK_PRIORITIES, TASK_STATUSES } from '@karya/domain';
 import { Checkbox, MultiSelect } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+// The date pickers' styles come with the chunk that uses them, not with every page.
+import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { type FilterDraft, FilterTextInput } from '../../components/list';
+import type { FilterDraft } from '../../components/list/filter-drawer';
+import { FilterTextInput } from '../../components/list/filter-text-input';
 import { UserMultiSelect, type UserNames } from '../users/user-pickers';
 
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);

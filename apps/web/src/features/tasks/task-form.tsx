@@ -1,6 +1,8 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskDto } from '@karya/domain';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
+// The date pickers' styles come with the chunk that uses them, not with every page.
+import '@mantine/dates/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,14 +1,12 @@
 import { TEAM_MESSAGES, type TeamDto, type UserRef } from '@karya/domain';
 import { Accordion, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import {
-  DetailFrame,
-  FieldList,
-  formatDate,
-  RecordLink,
-  useDetailActions,
-  useRecordLifecycle,
-} from '../../components/record';
+import { useDetailActions } from '../../components/record/detail-actions';
+import { DetailFrame } from '../../components/record/detail-frame';
+import { FieldList } from '../../components/record/field-list';
+import { formatDate } from '../../components/record/format';
+import { useRecordLifecycle } from '../../components/record/lifecycle';
+import { RecordLink } from '../../components/record/record-link';
 import { TEAMS_ROOT, teamKeys, teamLifecycleApi, useTeam } from './api';
 import { RoleBadge } from './team-display';
 

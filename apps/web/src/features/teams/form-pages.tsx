@@ -1,6 +1,6 @@
 import { TEAM_MESSAGES } from '@karya/domain';
 import { useParams } from 'react-router';
-import { RecordFormPage } from '../../components/record';
+import { RecordFormPage } from '../../components/record/record-form-page';
 import { useTeam } from './api';
 import { TeamForm } from './team-form';
 

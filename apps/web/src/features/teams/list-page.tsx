@@ -1,9 +1,12 @@
 import { MESSAGES, type TeamDto, teamListSpec } from '@karya/domain';
+import { lazy } from 'react';
 import { useCan } from '../../app/auth';
-import { RecordListPage } from '../../components/list';
+import { RecordListPage } from '../../components/list/record-list-page';
 import { searchTeams, teamKeys, useTeamsList } from './api';
 import { TeamCard } from './team-card';
-import { TeamFilterFields } from './team-filters';
+
+// Downloaded when the filter drawer first opens.
+const TeamFilterFields = lazy(() => import('./team-filters').then((m) => ({ default: m.TeamFilterFields })));
 
 /** Spec 3 §9: the page size of this list is kept under this key; the filters under the other. */
 export const TEAM_LIMIT_KEY = 'teamLimit';

@@ -1,6 +1,7 @@
 import type { NumberRange } from '@karya/domain';
 import { Checkbox, Group, NumberInput } from '@mantine/core';
-import { type FilterDraft, FilterTextInput } from '../../components/list';
+import type { FilterDraft } from '../../components/list/filter-drawer';
+import { FilterTextInput } from '../../components/list/filter-text-input';
 import { UserMultiSelect } from '../users/user-pickers';
 
 const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);

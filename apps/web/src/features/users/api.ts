@@ -1,5 +1,6 @@
 import type { ActivityDto, ListPage, ListQuery, UserDto, UserSuggestionDto } from '@karya/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { takeEarlyList } from '../../components/list/early-list';
 import { api } from '../../lib/api';
 import { withLoadingToast } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
@@ -10,11 +11,18 @@ export type ActivitiesPage = ListPage<'activities', ActivityDto>;
 /** Activities come 20 at a time; "Load more" asks for the next page. */
 export const ACTIVITIES_PAGE_SIZE = 20;
 
+/** The list page's path in the app (its first call may have started early, see startListEarly). */
+export const USERS_PAGE = '/admin/users';
+
+/** GET /admin/users: a page of users. */
+export const fetchUsers = async (query: ListQuery, signal?: AbortSignal) =>
+  (await api.list<UsersPage>('/admin/users', query, { signal })).data;
+
 /** A page of users (cached LIST_STALE_MS by the client default; the previous page stays while paging). */
 export const useUsersList = (query: ListQuery) =>
   useQuery({
     queryKey: queryKeys.users.list(query),
-    queryFn: async ({ signal }) => (await api.list<UsersPage>('/admin/users', query, { signal })).data,
+    queryFn: ({ signal }) => takeEarlyList(USERS_PAGE, query, () => fetchUsers(query, signal)),
     placeholderData: keepPreviousData,
   });
 

@@ -12,9 +12,9 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/auth';
-import { EmptyState, ErrorState } from '../../components/list';
+import { EmptyState, ErrorState } from '../../components/list/list-states';
 import { PageHeader } from '../../components/page-header';
-import { HistorySection } from '../../components/record';
+import { HistorySection } from '../../components/record/history-section';
 import { isApiError } from '../../lib/api';
 import { messageOf } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';

@@ -1,12 +1,20 @@
 import { MESSAGES, type UserDto, type UserSuggestionDto, userListSpec } from '@karya/domain';
-import { DebouncedSearchInput, type ListParams, RecordListPage } from '../../components/list';
+import { lazy } from 'react';
+import { startListEarly } from '../../components/list/early-list';
+import type { ListParams } from '../../components/list/list-params';
+import { RecordListPage } from '../../components/list/record-list-page';
+import { DebouncedSearchInput } from '../../components/list/search-input';
 import { queryKeys } from '../../lib/query-keys';
-import { fetchUserSuggestions, useUsersList } from './api';
+import { fetchUserSuggestions, fetchUsers, USERS_PAGE, useUsersList } from './api';
 import { UserCard } from './user-card';
-import { UserFilterFields } from './user-filters';
+
+// Downloaded when the filter drawer first opens.
+const UserFilterFields = lazy(() => import('./user-filters').then((m) => ({ default: m.UserFilterFields })));
 
 /** Spec 1 §4: the users page size is stored under this key. */
 export const USER_LIMIT_KEY = 'userLimit';
+
+startListEarly(USERS_PAGE, { limitKey: USER_LIMIT_KEY, spec: userListSpec }, (q) => fetchUsers(q));
 
 const SORT_OPTIONS = [
   { value: 'name', label: 'Name' },

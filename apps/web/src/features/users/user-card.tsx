@@ -9,28 +9,56 @@ import {
   IconTrash,
   IconTrashX,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ComponentPropsWithoutRef, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/auth';
+import { CardLine } from '../../components/list/card-line';
 import { useUserActions } from './user-actions';
 import { EMPLOYMENT_COLORS, formatDate, formatDateTime, RoleChips, StatusBadge } from './user-display';
 
-const Line = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Group gap={6} wrap="nowrap" align="baseline">
-    <Text size="xs" c="dimmed" w={78} style={{ flexShrink: 0 }}>
-      {label}
-    </Text>
-    <Text component="div" size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
-      {children}
-    </Text>
-  </Group>
-);
-
-/** The manage menu of a user card; none for Super Admins (spec 1 §4), each entry gated by permission. */
+/**
+ * The manage menu of a user card; none for Super Admins (spec 1 §4), each entry gated by permission. Only
+ * its button is drawn with the card: the menu and its actions mount on the first click, so the twenty cards
+ * of a page do not each set up a popover and the user mutations when the list arrives (issue 9 §1).
+ */
 export const UserCardMenu = ({ user }: { user: UserDto }) => {
   const { can } = useCan();
-  const actions = useUserActions();
+  const [used, setUsed] = useState(false);
   if (user.isSuperAdmin) return null;
+  // View is always there for a live user; a deleted one needs restore or delete-permanently.
+  if (user.isDeleted && !can('user', 'restore') && !can('user', 'delete-permanently')) return null;
+  if (used) return <UserCardMenuOpen user={user} />;
+  return <MenuButton user={user} onClick={() => setUsed(true)} />;
+};
+
+const MenuButton = ({
+  user,
+  ref,
+  ...props
+}: { user: UserDto; ref?: Ref<HTMLButtonElement> } & ComponentPropsWithoutRef<'button'>) => (
+  <ActionIcon
+    ref={ref}
+    variant="subtle"
+    color="gray"
+    aria-label={`Actions for ${user.name}`}
+    aria-haspopup="menu"
+    {...props}
+  >
+    <IconDots size={18} />
+  </ActionIcon>
+);
+
+const UserCardMenuOpen = ({ user }: { user: UserDto }) => {
+  const { can } = useCan();
+  const actions = useUserActions();
+  const [opened, setOpened] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  // Mounted by the first click: focus the button again (it was redrawn) and open, so the menu gives focus
+  // back to it when it closes, as a menu mounted with the card does.
+  useEffect(() => {
+    target.current?.focus();
+    setOpened(true);
+  }, []);
   const base = `/admin/users/${user._id}`;
   const items: ReactNode[] = user.isDeleted
     ? [
@@ -92,11 +120,9 @@ export const UserCardMenu = ({ user }: { user: UserDto }) => {
   const visible = items.filter(Boolean);
   if (visible.length === 0) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
+        <MenuButton user={user} ref={target} />
       </Menu.Target>
       <Menu.Dropdown>{visible}</Menu.Dropdown>
     </Menu>
@@ -122,12 +148,12 @@ export const UserCard = ({ user }: { user: UserDto }) => (
       <UserCardMenu user={user} />
     </Group>
     <Stack gap={4}>
-      <Line label="Email">
+      <CardLine labelWidth={78} label="Email">
         <Anchor href={`mailto:${user.email}`} size="sm" inherit title={user.email} display="block" truncate>
           {user.email}
         </Anchor>
-      </Line>
-      <Line label="Employment">
+      </CardLine>
+      <CardLine labelWidth={78} label="Employment">
         {user.employmentType ? (
           <Badge size="sm" variant="dot" color={EMPLOYMENT_COLORS[user.employmentType] ?? 'gray'}>
             {user.employmentType}
@@ -135,10 +161,16 @@ export const UserCard = ({ user }: { user: UserDto }) => (
         ) : (
           '—'
         )}
-      </Line>
-      <Line label="Phone">{user.phone || '—'}</Line>
-      <Line label="Birth date">{formatDate(user.dateOfBirth)}</Line>
-      <Line label="Last login">{formatDateTime(user.lastLogin)}</Line>
+      </CardLine>
+      <CardLine labelWidth={78} label="Phone">
+        {user.phone || '—'}
+      </CardLine>
+      <CardLine labelWidth={78} label="Birth date">
+        {formatDate(user.dateOfBirth)}
+      </CardLine>
+      <CardLine labelWidth={78} label="Last login">
+        {formatDateTime(user.lastLogin)}
+      </CardLine>
     </Stack>
     {user.roles.length > 0 && (
       <Stack gap={4} mt="sm">

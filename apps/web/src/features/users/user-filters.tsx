@@ -1,7 +1,10 @@
 import { type DateRange, EMPLOYMENT_TYPES, GENDERS, MARITAL_STATUSES, USER_STATUSES } from '@karya/domain';
 import { MultiSelect, Select, Switch } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { type FilterDraft, FilterTextInput } from '../../components/list';
+// The date pickers' styles come with the chunk that uses them, not with every page.
+import '@mantine/dates/styles.css';
+import type { FilterDraft } from '../../components/list/filter-drawer';
+import { FilterTextInput } from '../../components/list/filter-text-input';
 
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 const range = (v: unknown): [string | null, string | null] => {

@@ -1,6 +1,8 @@
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TOO_LARGE, PROFILE_IMAGE_WRONG_TYPE } from '@karya/domain';
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+// The dropzone's styles come with this chunk, not with every page.
+import '@mantine/dropzone/styles.css';
 import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 

@@ -15,12 +15,15 @@ import {
   Paper,
   Select,
   SimpleGrid,
+  Skeleton,
   Stack,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+// The date pickers' styles come with the chunk that uses them, not with every page.
+import '@mantine/dates/styles.css';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
@@ -28,7 +31,7 @@ import {
   IconBrandX,
   IconBrandYoutube,
 } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
@@ -40,9 +43,7 @@ import { useLeaveGuard } from '../../lib/leave-guard';
 import { queryKeys } from '../../lib/query-keys';
 import { useRecordSave } from '../../lib/record-save';
 import { saveUser } from './form-api';
-import { EmergencyContactsEditor } from './user-form-emergency';
 import { NewUserPasswordInput, RolesPicker } from './user-form-fields';
-import { ProfileImagePicker } from './user-form-image';
 import {
   changedUserPayload,
   durationAfterTypeChange,
@@ -55,6 +56,15 @@ import {
   userFormResolver,
   userFormValuesFrom,
 } from './user-form-values';
+
+// The image dropzone and the emergency-contacts editor come in their own chunks, after the form's first
+// paint (issue 9 §1); a skeleton holds their place meanwhile.
+const ProfileImagePicker = lazy(() =>
+  import('./user-form-image').then((m) => ({ default: m.ProfileImagePicker })),
+);
+const EmergencyContactsEditor = lazy(() =>
+  import('./user-form-emergency').then((m) => ({ default: m.EmergencyContactsEditor })),
+);
 
 const LOADING: Record<UserFormMode, string> = {
   create: 'Creating user...',
@@ -220,20 +230,22 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
         {draft.restored && <DraftRestoredNotice onDiscard={discardDraft} />}
 
         <Section title="Profile image">
-          <ProfileImagePicker
-            name={watch('name')}
-            currentUrl={user?.image?.url ?? null}
-            file={file}
-            deleted={deleteImage}
-            onFile={(f) => {
-              setFile(f);
-              setValue('deleteImage', false);
-            }}
-            onRemove={() => {
-              if (file) setFile(null);
-              else setValue('deleteImage', true, { shouldDirty: true });
-            }}
-          />
+          <Suspense fallback={<Skeleton h={120} radius="md" aria-label="Loading the image picker" />}>
+            <ProfileImagePicker
+              name={watch('name')}
+              currentUrl={user?.image?.url ?? null}
+              file={file}
+              deleted={deleteImage}
+              onFile={(f) => {
+                setFile(f);
+                setValue('deleteImage', false);
+              }}
+              onRemove={() => {
+                if (file) setFile(null);
+                else setValue('deleteImage', true, { shouldDirty: true });
+              }}
+            />
+          </Suspense>
         </Section>
 
         <Section title="Personal details">
@@ -499,11 +511,13 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
             control={control}
             name="emergencyContact"
             render={({ field }) => (
-              <EmergencyContactsEditor
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.emergencyContact?.message ?? errors.emergencyContact?.root?.message}
-              />
+              <Suspense fallback={<Skeleton h={96} radius="md" aria-label="Loading emergency contacts" />}>
+                <EmergencyContactsEditor
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.emergencyContact?.message ?? errors.emergencyContact?.root?.message}
+                />
+              </Suspense>
             )}
           />
         </Section>
