@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userListSpec } from '../entities/user.ts';
+import { userListSpec } from '../entities/user-list.ts';
 import { defineList, ListQueryError, pageCount, parseListQuery, toListSearchParams } from './list-query.ts';
 
 const ID = '65f1c2a9b3e4d5f6a7b8c9d0';

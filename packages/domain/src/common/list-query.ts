@@ -32,6 +32,15 @@ export const TEXT_FILTER_HINT = '1 or 2 letters match the start; 3 or more match
 
 export const defineList = <F extends Record<string, FilterKind>>(spec: ListSpec<F>) => spec;
 
+/** The filters every soft-deleted record type offers (spec: Deleted, Deleted By, Created By, dates). */
+export const LIFECYCLE_FILTERS = {
+  isDeleted: 'boolean',
+  deletedBy: 'ids',
+  createdBy: 'ids',
+  createdAt: 'dateRange',
+  updatedAt: 'dateRange',
+} as const satisfies Record<string, FilterKind>;
+
 export type DateRange = { start?: string; end?: string };
 export type NumberRange = { min?: number; max?: number };
 export type FilterValue = string | string[] | boolean | DateRange | NumberRange;

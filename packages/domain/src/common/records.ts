@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../ids.ts';
-import type { FilterKind } from './list-query.ts';
 
 /**
  * The shared life of a record (spec 2 §4, spec 3 §4): active → deleted (soft) → restored, or removed for
@@ -72,15 +71,6 @@ export const bulkSummary = (
   if (result.wrongState) parts.push(`${result.wrongState} ${wrongState}`);
   return parts.join(', ');
 };
-
-/** The filters every soft-deleted record type offers (spec: Deleted, Deleted By, Created By, dates). */
-export const LIFECYCLE_FILTERS = {
-  isDeleted: 'boolean',
-  deletedBy: 'ids',
-  createdBy: 'ids',
-  createdAt: 'dateRange',
-  updatedAt: 'dateRange',
-} as const satisfies Record<string, FilterKind>;
 
 /** Assignment state of records assigned to users (spec 2 §3). Orphaned: assigned only to deleted users. */
 export const ASSIGNMENT_STATES = ['Assigned', 'UnAssigned', 'Orphaned'] as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dateInputSchema, whenFieldsValid } from '../common/fields.ts';
-import { defineList } from '../common/list-query.ts';
-import { LIFECYCLE_FILTERS, type RecordStamps, type UserRef } from '../common/records.ts';
+import type { RecordStamps, UserRef } from '../common/records.ts';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../enums.ts';
 import { objectIdSchema } from '../ids.ts';
 
@@ -89,21 +88,6 @@ export const taskFormSchema = z
 export type TaskInput = z.infer<typeof taskFormSchema>;
 /** What the form holds before parsing (dates and time as text, empty strings allowed). */
 export type TaskFormValues = z.input<typeof taskFormSchema>;
-
-export const taskListSpec = defineList({
-  filters: {
-    title: 'text',
-    status: { enum: TASK_STATUSES },
-    priority: { enum: TASK_PRIORITIES },
-    date: 'dateRange',
-    deadline: 'dateRange',
-    assignedTo: 'ids',
-    assignedBy: 'ids',
-    ...LIFECYCLE_FILTERS,
-  },
-  sortFields: ['title', 'status', 'priority', 'date', 'time', 'deadline', 'createdAt', 'updatedAt'],
-  defaultSort: { field: 'createdAt', order: 'desc' },
-});
 
 export type TaskDto = RecordStamps & {
   _id: string;

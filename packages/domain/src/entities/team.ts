@@ -1,24 +1,8 @@
 import { z } from 'zod';
-import { defineList } from '../common/list-query.ts';
-import { LIFECYCLE_FILTERS, type RecordStamps, type UserRef } from '../common/records.ts';
+import type { RecordStamps, UserRef } from '../common/records.ts';
 import { TEAM_MEMBER_ROLES, type TeamMemberRole } from '../enums.ts';
 import { objectIdSchema } from '../ids.ts';
-
-/** Spec 3 §5 "Team" messages. */
-export const TEAM_MESSAGES = {
-  nameRequired: 'Team name is required',
-  nameTooShort: 'Team name must be at least 3 characters long',
-  nameTooLong: 'Team name must not exceed 100 characters',
-  descriptionTooLong: 'Description must not exceed 1000 characters',
-  membersRequired: 'At least one team member is required',
-  roleRequired: 'Role is required',
-  userRequired: 'User is required',
-  userAlreadyInTeam: 'User already in team',
-  notFound: 'Team not found',
-  noAdmin: 'No Admin in Team',
-  noManager: 'No Manager in Team',
-  noDescription: 'No description found',
-} as const;
+import { TEAM_MESSAGES } from './team-list.ts';
 
 export const TEAM_NAME_MIN = 3;
 
@@ -67,18 +51,6 @@ export type TeamFormValues = z.input<typeof teamCreateSchema>;
 /** PATCH /admin/teams/{id}: the fields sent are replaced (members as a whole list). */
 export const teamUpdateSchema = z.object(teamFields).partial();
 export type TeamUpdateInput = z.infer<typeof teamUpdateSchema>;
-
-export const teamListSpec = defineList({
-  filters: {
-    name: 'text',
-    description: 'text',
-    membersCount: 'numberRange',
-    members: 'ids',
-    ...LIFECYCLE_FILTERS,
-  },
-  sortFields: ['name', 'createdAt', 'updatedAt'],
-  defaultSort: { field: 'createdAt', order: 'desc' },
-});
 
 export type TeamMemberDto = { user: UserRef; role: TeamMemberRole };
 export type TeamDto = RecordStamps & {

@@ -7,7 +7,6 @@ import {
   phoneSchema,
   urlSchema,
 } from '../common/fields.ts';
-import { defineList } from '../common/list-query.ts';
 import {
   DURATIONS,
   EDITABLE_USER_STATUSES,
@@ -15,7 +14,6 @@ import {
   EMPLOYMENT_TYPES_WITH_DURATION,
   GENDERS,
   MARITAL_STATUSES,
-  USER_STATUSES,
 } from '../enums.ts';
 import { objectIdSchema } from '../ids.ts';
 
@@ -195,26 +193,6 @@ export const adminChangePasswordSchema = z
     message: 'Confirmation password must match',
     path: ['confirmNewPassword'],
   });
-
-export const userListSpec = defineList({
-  filters: {
-    name: 'text',
-    email: 'text',
-    phone: 'text',
-    status: { enum: USER_STATUSES },
-    maritalStatus: { enum: MARITAL_STATUSES },
-    employmentType: { enum: EMPLOYMENT_TYPES },
-    gender: { enum: GENDERS },
-    'address.city': 'text',
-    'address.state': 'text',
-    createdAt: 'dateRange',
-    updatedAt: 'dateRange',
-    deletedBy: 'ids',
-    isDeleted: 'boolean',
-    roles: 'ids',
-  },
-  sortFields: ['name', 'createdAt', 'updatedAt', 'lastLogin', 'email'],
-});
 
 /** A user as the API returns it. */
 export type UserDto = {
