@@ -12,7 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '../../lib/lazy-date-input';
 // The date pickers' styles come with the chunk that uses them, not with every page.
 import '@mantine/dates/styles.css';
 import { useQueryClient } from '@tanstack/react-query';

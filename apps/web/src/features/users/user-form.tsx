@@ -21,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '../../lib/lazy-date-input';
 // The date pickers' styles come with the chunk that uses them, not with every page.
 import '@mantine/dates/styles.css';
 import {
