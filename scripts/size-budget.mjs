@@ -3,7 +3,7 @@
 // web app first when it is stale. `npm run budget`; part of `npm test`.
 //
 // TARGET is issue 9's goal (sign-in 150 KB, signed-in 250 KB). LIMIT is what the test enforces today: the
-// sign-in route is held to its target; signed-in routes to the largest one measured (the user form, 284.1
+// sign-in route is held to its target; signed-in routes to the largest one measured (the user form, 274.7
 // KB) plus 3 KB, lowered as the target comes closer, so a later dependency cannot quietly undo the lazy
 // routes. The sign-in route
 // must also load no zod (see LIBRARIES_NOT_FOR_SIGN_IN). The gap and its reasons are in ARCHITECTURE.md
@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { buildWebIfStale, root } from './build-if-stale.mjs';
 
 export const TARGET_KB = { signIn: 150, signedIn: 250 };
-export const LIMIT_KB = { signIn: 150, signedIn: 288 };
+export const LIMIT_KB = { signIn: 150, signedIn: 278 };
 const web = path.join(root, 'apps/web');
 const LOGIN = 'src/features/auth/login-page.tsx';
 // The signed-in shell's chunk: the shell and the providers only signed-in pages use.
