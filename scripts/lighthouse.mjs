@@ -5,12 +5,12 @@
 // target: performance >= 95, accessibility 100, best practices 100.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { freePort, SESSION_COOKIE, signInThroughApi } from './lib/app-process.mjs';
 
 const PAGES = [
   { path: '/login', signedIn: false },
@@ -21,16 +21,6 @@ const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
 const ADMIN_EMAIL = 'admin@karya.local';
 const ADMIN_PASSWORD = 'Lighthouse@2026';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 
 const startServer = async () => {
   const port = await freePort();
@@ -68,22 +58,12 @@ const startServer = async () => {
 };
 
 const signIn = async (baseUrl) => {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      email: ADMIN_EMAIL,
-      password: ADMIN_PASSWORD,
-      location: { type: 'Point', coordinates: [20.2961, 85.8245] },
-      deviceInfo: { os: 'Linux', browser: 'Chromium', device: 'Desktop', model: 'Lighthouse' },
-    }),
+  const { token } = await signInThroughApi(baseUrl, {
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+    model: 'Lighthouse',
   });
-  const cookie = (res.headers.getSetCookie?.() ?? [])
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('karya_sid='));
-  if (!res.ok || !cookie)
-    throw new Error(`Sign-in through the API failed: ${res.status} ${await res.text()}`);
-  return cookie;
+  return `${SESSION_COOKIE}=${token}`;
 };
 
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

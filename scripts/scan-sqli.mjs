@@ -14,14 +14,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { freePort, SESSION_COOKIE, signInThroughApi } from './lib/app-process.mjs';
 
 const ADMIN_EMAIL = 'admin@karya.test';
 const ADMIN_PASSWORD = `Scan@${randomBytes(9).toString('hex')}`;
-const SESSION_COOKIE = 'karya_sid';
 /** sqlmap --technique: all of them (boolean, error, UNION, stacked, time-based, inline). See runSqlmap. */
 const TECHNIQUES = 'BEUSTQ';
 /** One sqlmap run that takes longer than this is stopped and counted as "not scanned". */
@@ -59,16 +58,6 @@ const tempDir = (prefix) => {
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 
 const onPath = (command) =>
   spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -358,26 +347,8 @@ const startKarya = async () => {
   };
 };
 
-/** POST /api/auth/login as a browser would (same-origin Origin header); returns the session token. */
-const signIn = async (baseUrl) => {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      email: ADMIN_EMAIL,
-      password: ADMIN_PASSWORD,
-      location: { type: 'Point', coordinates: [20.29, 85.82] },
-      deviceInfo: { os: 'Linux', browser: 'sqlmap', device: 'Desktop', model: 'scan-sqli' },
-    }),
-  });
-  const body = await res.json().catch(() => ({}));
-  const token = res.headers
-    .getSetCookie()
-    .map((c) => new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(c)?.[1])
-    .find(Boolean);
-  if (res.status !== 200 || !token) throw new Error(`sign-in answered ${res.status}: ${body.message ?? ''}`);
-  return { token, userId: body.data?._id };
-};
+const signIn = (baseUrl) =>
+  signInThroughApi(baseUrl, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, model: 'scan-sqli' });
 
 // ----------------------------------------------------------------------------- a deliberately bad server
 
