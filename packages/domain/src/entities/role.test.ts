@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { todayInAppZone } from '../dates.ts';
 import { roleCreateSchema, rolePermissionSchema, roleUpdateSchema } from './role.ts';
 
 type Parser = { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } };
@@ -6,7 +7,8 @@ const messagesOf = (schema: Parser, value: unknown) =>
   schema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
 const first = (schema: Parser, value: unknown) => messagesOf(schema, value)[0];
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+// Calendar days in India, as the rule compares them (a UTC day is yesterday there from 18:30 UTC).
+const day = (offset: number) => todayInAppZone(new Date(Date.now() + offset * 86_400_000));
 const valid = {
   name: 'Sales Executive',
   description: 'Field sales',

@@ -1,4 +1,4 @@
-import { newId, RESOURCES, type RoleDto } from '@karya/domain';
+import { newId, RESOURCES, type RoleDto, todayInAppZone } from '@karya/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,8 +21,9 @@ const validRole = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const isoToday = () => new Date().toISOString().slice(0, 10);
-const isoDaysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+// Calendar days in India, as the expiry rule reads them (from 18:30 UTC the UTC day is yesterday there).
+const isoToday = () => todayInAppZone();
+const isoDaysFromToday = (n: number) => todayInAppZone(new Date(Date.now() + n * 86_400_000));
 
 describe('roles and resources', () => {
   let ctx: TestContext;
