@@ -10,7 +10,7 @@ export const RequireAuth = ({ children }: { children: ReactNode }) => {
   if (status === 'idle')
     return (
       <Center h="100dvh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   if (!isAuthenticated) {

@@ -31,7 +31,7 @@ const routes: RouteObject[] = [
       <Suspense
         fallback={
           <Center h="100dvh">
-            <Loader aria-label="Loading" />
+            <Loader role="status" aria-label="Loading" />
           </Center>
         }
       >

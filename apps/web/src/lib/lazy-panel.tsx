@@ -4,7 +4,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState
 /** Shown while a panel's chunk downloads: a spinner over the page, so the click visibly did something. */
 const PanelLoader = () => (
   <Overlay fixed backgroundOpacity={0.15} zIndex={300} center>
-    <Loader aria-label="Loading" />
+    <Loader role="status" aria-label="Loading" />
   </Overlay>
 );
 

@@ -38,7 +38,7 @@ export const ErrorState = ({ message, onRetry }: { message: string; onRetry?: ()
 
 /** Placeholder cards while a list loads, laid out like the grid they stand for. */
 export const ListSkeleton = ({ count = 6 }: { count?: number }) => (
-  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading">
+  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Loading">
     {Array.from({ length: count }, (_, i) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
       <Card key={i} withBorder padding="md">

@@ -120,7 +120,7 @@ export const DetailFrame = <T extends Partial<RecordStamps>>({
     return (
       <Stack gap="md">
         <PageHeader title={title} back />
-        <Card withBorder radius="md" padding="md" aria-busy="true" aria-label="Loading">
+        <Card withBorder radius="md" padding="md" role="status" aria-busy="true" aria-label="Loading">
           <Skeleton height={20} width="40%" mb="md" />
           <Skeleton height={12} mb={8} />
           <Skeleton height={12} mb={8} width="85%" />

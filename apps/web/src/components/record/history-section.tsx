@@ -175,7 +175,7 @@ const HistoryList = ({ source }: { source: HistorySource }) => {
   });
   if (history.isPending)
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading history">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading history">
         <Skeleton height={14} width="50%" />
         <Skeleton height={12} width="80%" />
         <Skeleton height={12} width="65%" />

@@ -144,7 +144,7 @@ export const DashboardTable = <T,>({
 
 /** Placeholder blocks shaped like the dashboard while the first load runs. */
 export const DashboardSkeleton = ({ cards }: { cards: number }) => (
-  <Stack aria-busy="true" aria-label="Loading dashboard">
+  <Stack role="status" aria-busy="true" aria-label="Loading dashboard">
     <SimpleGrid cols={{ base: 1, xs: 2, lg: cards }}>
       {Array.from({ length: cards }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders

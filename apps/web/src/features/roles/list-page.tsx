@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconChevronDown, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -20,6 +19,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/auth';
 import { PageHeader } from '../../components/page-header';
+import { openConfirmModal } from '../../lib/confirm-modal';
 import { messageOf, withLoadingToast } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
 import { deleteRole, useRoles } from './api';
@@ -156,7 +156,7 @@ const RoleCard = ({ role, canUpdate, canDelete, onDelete, deleting }: CardProps)
 };
 
 const ListSkeleton = () => (
-  <Stack gap="sm" aria-busy="true" aria-label="Loading roles">
+  <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading roles">
     {[0, 1, 2].map((i) => (
       <Card key={i} withBorder radius="md" padding="md">
         <Skeleton h={20} w="40%" mb="xs" />
@@ -194,7 +194,7 @@ export const RolesListPage = () => {
   };
 
   const confirmDelete = (role: RoleDto) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete Role',
       children: <Text size="sm">Are you sure you want to delete this role?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
