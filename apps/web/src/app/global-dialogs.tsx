@@ -1,5 +1,4 @@
 import { ERROR_CODES, MESSAGES } from '@karya/domain';
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { lazyPanel } from '../lib/lazy-panel';
 import { useAuth } from './auth';
 import { useLeaveSession, useLogout } from './hooks/use-logout';
 import { useNetworkToasts } from './hooks/use-network-toasts';
+import { SessionExpiredDialog } from './session-expired-dialog';
 
 // Most sessions never see it: its code (pin input, radios) is downloaded when it first opens.
 const VerificationDialog = lazyPanel(() => import('./verification-dialog').then((m) => m.VerificationDialog));
@@ -92,23 +92,7 @@ export const GlobalHandlers = () => {
 
   return (
     <>
-      <Modal
-        opened={sessionExpired}
-        onClose={goToLogin}
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        title="Session Expired"
-        centered
-        zIndex={400}
-      >
-        <Text size="sm">{MESSAGES.sessionExpired}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button onClick={goToLogin} data-autofocus>
-            Login
-          </Button>
-        </Group>
-      </Modal>
+      <SessionExpiredDialog opened={sessionExpired} onLogin={goToLogin} />
       <VerificationDialog
         opened={Boolean(user) && !sessionExpired && (!isEmailVerified || verifyRequested)}
         onLogout={() => void logoutNow()}

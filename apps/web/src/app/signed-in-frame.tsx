@@ -6,17 +6,17 @@ import '@mantine/spotlight/styles.css';
 import '@mantine/dropzone/styles.css';
 import '../lib/dayjs-setup';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
+import { ModalsHost } from '../lib/confirm-modal';
 import { Shell } from './shell/shell';
 
 /**
- * The signed-in shell with the providers only its pages use (date pickers' settings, confirmation modals):
+ * The signed-in shell with the providers only its pages use (date pickers' settings, the host of the confirmations):
  * one chunk that app/router.tsx loads lazily, so the entry and the sign-in page carry none of it.
  */
 export const SignedInFrame = () => (
   <DatesProvider settings={{ firstDayOfWeek: 1, locale: 'en' }}>
-    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-      <Shell />
-    </ModalsProvider>
+    <Shell />
+    {/* Confirmations: Mantine's modals provider, loaded on the first one (lib/confirm-modal.tsx). */}
+    <ModalsHost />
   </DatesProvider>
 );

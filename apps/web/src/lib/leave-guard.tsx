@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
+import { openConfirmModal } from './confirm-modal';
 
 /** What the forms ask before unsaved changes are thrown away. */
 export const DISCARD_MESSAGE = 'You have unsaved changes. Are you sure you want to discard them?';
@@ -30,7 +30,7 @@ export const confirmDiscard = ({
   onConfirm: () => void;
   onClose?: () => void;
 }) =>
-  modals.openConfirmModal({
+  openConfirmModal({
     title: 'Discard changes?',
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: 'Discard', cancel: 'Keep editing' },

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@karya/domain';
-import { modals } from '@mantine/modals';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { openConfirmModal } from '../../lib/confirm-modal';
 
 /** Location state telling the sign-in page that the user just left (see clearSession in app/auth.tsx). */
 export const SIGNED_OUT_STATE = { signedOut: true } as const;
@@ -35,7 +35,7 @@ export const useLogout = () => {
   }, [leave]);
   const confirmLogout = useCallback(
     () =>
-      modals.openConfirmModal({
+      openConfirmModal({
         title: 'Log out',
         centered: true,
         children: MESSAGES.logoutConfirm,

@@ -8,7 +8,6 @@ import {
   Group,
   NavLink,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -159,32 +158,32 @@ export const Shell = () => {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Tooltip label="My profile">
-              <UnstyledButton
-                component={Link}
-                to="/hrm/profile"
-                aria-label={`My profile (${user?.name ?? ''})`}
-                style={{ display: 'flex', alignItems: 'center', gap: 8 }}
-              >
-                <Avatar src={user?.image?.url} alt={user?.name} radius="xl" size={32} color="karya">
-                  {firstName.charAt(0).toUpperCase()}
-                </Avatar>
-                <Text size="sm" fw={500} visibleFrom="xs" maw={140} truncate>
-                  {firstName}
-                </Text>
-              </UnstyledButton>
-            </Tooltip>
-            <Tooltip label="Log out">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label="Log out"
-                onClick={confirmLogout}
-              >
-                <IconLogout size={20} />
-              </ActionIcon>
-            </Tooltip>
+            {/* Native titles rather than Mantine's Tooltip: the shell renders on every page, and a floating
+                tooltip's code and work are not worth two hints on icons that carry their names. */}
+            <UnstyledButton
+              component={Link}
+              to="/hrm/profile"
+              title="My profile"
+              aria-label={`My profile (${user?.name ?? ''})`}
+              style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+            >
+              <Avatar src={user?.image?.url} alt={user?.name} radius="xl" size={32} color="karya">
+                {firstName.charAt(0).toUpperCase()}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="xs" maw={140} truncate>
+                {firstName}
+              </Text>
+            </UnstyledButton>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Log out"
+              title="Log out"
+              onClick={confirmLogout}
+            >
+              <IconLogout size={20} />
+            </ActionIcon>
           </Group>
         </Group>
       </AppShell.Header>

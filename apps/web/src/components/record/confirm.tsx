@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { openConfirmModal } from '../../lib/confirm-modal';
 
 export type ConfirmOptions = {
   title: string;
@@ -13,11 +13,11 @@ export type ConfirmOptions = {
 
 /**
  * Ask before acting: a centred dialog with Cancel and the confirm button. Resolves true when confirmed,
- * false on Cancel, Escape, the close button or a click outside. Needs the app's ModalsProvider.
+ * false on Cancel, Escape, the close button or a click outside. Opens through lib/confirm-modal.
  */
 export const confirmAction = ({ title, message, confirmLabel, danger = false }: ConfirmOptions) =>
   new Promise<boolean>((resolve) => {
-    modals.openConfirmModal({
+    openConfirmModal({
       title,
       centered: true,
       children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,

@@ -1,7 +1,7 @@
 import type { UserDto } from '@karya/domain';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useRef } from 'react';
+import { openConfirmModal } from '../../lib/confirm-modal';
 import { useUserMutations } from './api';
 
 type Target = Pick<UserDto, '_id' | 'name'>;
@@ -34,7 +34,7 @@ export const useUserActions = () => {
     color?: string;
     onConfirm: () => void;
   }) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: opts.title,
       centered: true,
       children: <Text size="sm">{opts.body}</Text>,
