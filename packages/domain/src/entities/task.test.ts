@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListQuery } from '../common/list-query.ts';
-import { descriptionPoints, taskFormSchema } from './task.ts';
-import { taskListSpec } from './task-list.ts';
+import { taskFormSchema } from './task.ts';
+import { descriptionPoints, taskListSpec } from './task-list.ts';
 
 const valid = { title: 'Visit school', date: '2026-11-20', assignedTo: ['0123456789abcdef01234567'] };
 const messages = (v: unknown) => taskFormSchema.safeParse(v).error?.issues.map((i) => i.message) ?? [];

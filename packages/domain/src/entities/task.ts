@@ -3,27 +3,7 @@ import { dateInputSchema, whenFieldsValid } from '../common/fields.ts';
 import type { RecordStamps, UserRef } from '../common/records.ts';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../enums.ts';
 import { objectIdSchema } from '../ids.ts';
-
-/** Spec 2 §5 "Task form" messages. */
-export const TASK_MESSAGES = {
-  titleRequired: 'Title is required',
-  titleTooLong: 'Title must not exceed 100 characters',
-  statusRequired: 'Status is required',
-  priorityInvalid: 'Priority must be Low, Medium or High',
-  dateRequired: 'Date is required',
-  deadlineInvalid: 'Deadline must be a valid date',
-  deadlineBeforeDate: 'Deadline must be after the date',
-  assignedToRequired: 'Assigned to is required',
-  reasonRequired: 'Reason is required',
-  timeInvalid: 'Time must be HH:mm',
-  descriptionTooLong: 'Description must not exceed 5000 characters',
-  reasonTooLong: 'Reason must not exceed 500 characters',
-  notFound: 'Task not found',
-} as const;
-
-export const TASK_TITLE_MAX = 100;
-export const TASK_DEFAULT_STATUS: TaskStatus = 'Scheduled';
-export const TASK_DEFAULT_PRIORITY: TaskPriority = 'Medium';
+import { TASK_DEFAULT_PRIORITY, TASK_DEFAULT_STATUS, TASK_MESSAGES, TASK_TITLE_MAX } from './task-list.ts';
 
 const optionalText = (max: number, message: string) =>
   z
@@ -102,10 +82,3 @@ export type TaskDto = RecordStamps & {
   assignedTo: UserRef[];
   assignedBy: UserRef | null;
 };
-
-/** Description "one point per line" (spec 2 §2): the non-empty trimmed lines. */
-export const descriptionPoints = (description: string | null | undefined) =>
-  (description ?? '')
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);

@@ -1,4 +1,4 @@
-import { changePasswordFormSchema, MESSAGES } from '@karya/domain';
+import { MESSAGES } from '@karya/domain';
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle, IconMapPinOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,7 +23,7 @@ export const ProfileChangePasswordPage = () => {
   const { user, refresh } = useAuth();
   const navigate = useNavigate();
   const [locationError, setLocationError] = useState<string | null>(null);
-  const form = usePasswordForm<Values>(changePasswordFormSchema, {
+  const form = usePasswordForm<Values>('own', {
     oldPassword: '',
     newPassword: '',
     confirmNewPassword: '',

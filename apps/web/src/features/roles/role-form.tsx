@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { roleCreateSchema } from '@karya/domain';
 import {
   Alert,
   Button,
@@ -24,12 +22,17 @@ import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
+import { lazyValidation } from '../../lib/lazy-validation';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { notifyError, withLoadingToast } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
 import { useResources } from './api';
 import { PermissionMatrix } from './permission-matrix';
 import type { RoleFormValues } from './permission-state';
+
+/** The role form's validation (role-validation.ts: zod and the schema), downloaded as the form renders. */
+const roleValidation = lazyValidation(() => import('./role-validation'));
+const roleResolver = roleValidation.resolver((m) => m.roleResolver as unknown as Resolver<RoleFormValues>);
 
 /** Ids of the fields that are not plain inputs, for the permission matrix. */
 const fieldId = (name: 'name' | 'description' | 'expiresAt' | 'permissions') => `role-${name}`;
@@ -61,6 +64,7 @@ type Props = {
 
 /** Create Role and Update Role: name, description, optional expiry and the permission matrix. */
 export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
+  roleValidation.use();
   const navigate = useNavigate();
   const location = useLocation();
   const client = useQueryClient();
@@ -71,7 +75,7 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
 
   const form = useForm<RoleFormValues>({
     defaultValues: initial,
-    resolver: zodResolver(roleCreateSchema) as unknown as Resolver<RoleFormValues>,
+    resolver: roleResolver,
     shouldFocusError: false,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

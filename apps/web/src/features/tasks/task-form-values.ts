@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   TASK_DEFAULT_PRIORITY,
   TASK_DEFAULT_STATUS,
   type TaskDto,
-  type TaskInput,
   type TaskPriority,
   type TaskStatus,
-  taskFormSchema,
   todayInAppZone,
 } from '@karya/domain';
-import type { Resolver } from 'react-hook-form';
+import { lazyValidation } from '../../lib/lazy-validation';
 
 /** What the task form's inputs hold: texts are '' when empty so every input stays controlled. */
 export type TaskFormState = {
@@ -54,14 +51,11 @@ export const taskFormValuesFrom = (task: TaskDto): TaskFormState => ({
 });
 
 /** A reason belongs to a cancelled task only: a hidden reason is neither checked nor sent. */
-const visibleValues = (values: TaskFormState): TaskFormState =>
+export const visibleValues = (values: TaskFormState): TaskFormState =>
   values.status === 'Cancelled' ? values : { ...values, reason: '' };
 
-const schemaResolver = zodResolver(taskFormSchema) as unknown as Resolver<TaskFormState>;
+/** The form's validation (task-validation.ts), downloaded as the form renders. */
+export const taskValidation = lazyValidation(() => import('./task-validation'));
 
 /** The domain's taskFormSchema (its messages are the spec's), applied to what the form shows. */
-export const taskFormResolver: Resolver<TaskFormState> = (values, context, options) =>
-  schemaResolver(visibleValues(values), context, options);
-
-/** The task the form sends: the schema's output (trimmed, empty texts as null, a hidden reason dropped). */
-export const toTaskInput = (values: TaskFormState): TaskInput => taskFormSchema.parse(visibleValues(values));
+export const taskFormResolver = taskValidation.resolver((m) => m.taskFormResolver);

@@ -21,7 +21,7 @@ import {
   type TaskFormState,
   taskFormResolver,
   taskFormValuesFrom,
-  toTaskInput,
+  taskValidation,
 } from './task-form-values';
 
 /** The draft of the task modal: one for a new task, one per task being updated. */
@@ -90,9 +90,11 @@ const TaskForm = ({
   const date = watch('date');
 
   const save = useRecordSave({ form, draft, guard, invalidate: [taskKeys.all] });
-  const submit = () => {
+  taskValidation.use();
+  const submit = async () => {
     setServerError(null);
-    const input = toTaskInput(form.getValues());
+    // The resolver has loaded the validation module before a submit gets here.
+    const input = (await taskValidation.get()).toTaskInput(form.getValues());
     return save({
       loading: task ? 'Updating task' : 'Creating task',
       call: () => (task ? updateTask(task._id, input) : createTask(input)),

@@ -1,16 +1,10 @@
-import {
-  TEAM_MESSAGES,
-  type TeamMemberRole,
-  teamMemberSchema,
-  type UserRef,
-  type UserSuggestionDto,
-} from '@karya/domain';
+import { TEAM_MESSAGES, type TeamMemberRole, type UserRef, type UserSuggestionDto } from '@karya/domain';
 import { ActionIcon, Avatar, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Ref, useEffect, useImperativeHandle, useState } from 'react';
 import { UserSelect } from '../users/user-pickers';
 import { ROLE_OPTIONS } from './team-display';
-import type { MemberInfo, TeamFormState } from './team-form-values';
+import { type MemberInfo, type TeamFormState, teamValidation } from './team-form-values';
 
 type Member = TeamFormState['members'][number];
 type PickErrors = { user?: string; role?: string };
@@ -62,8 +56,12 @@ export const MembersEditor = ({
     setErrors((e) => (e.user === TEAM_MESSAGES.userAlreadyInTeam ? { ...e, user: undefined } : e));
   }, [value]);
 
+  // The pick is checked by the domain's schema, in the form's validation module (loaded as the form renders).
+  const validation = teamValidation.use();
   const add = () => {
-    const parsed = teamMemberSchema.safeParse({ user: user?._id ?? '', role: role ?? '' });
+    const checks = teamValidation.current();
+    if (!checks) return false;
+    const parsed = checks.teamMemberSchema.safeParse({ user: user?._id ?? '', role: role ?? '' });
     if (!parsed.success) {
       const next: PickErrors = {};
       for (const issue of parsed.error.issues) {
@@ -133,6 +131,8 @@ export const MembersEditor = ({
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={add}
+          // Until the checks have arrived (a moment after the form shows, longer on a slow link).
+          loading={!validation}
           mt={{ base: 0, sm: 25 }}
         >
           Add member

@@ -1,4 +1,8 @@
 import type { TeamDto, TeamInput, TeamMemberRole, TeamUpdateInput, UserRef } from '@karya/domain';
+import { lazyValidation } from '../../lib/lazy-validation';
+
+/** The team form's validation (team-validation.ts: zod and the schemas), downloaded as the form renders. */
+export const teamValidation = lazyValidation(() => import('./team-validation'));
 
 /** What the form holds: texts as strings ('' when empty) so inputs stay controlled. */
 export type TeamFormState = {

@@ -25,7 +25,10 @@ const ready = () => waitFor(() => expect(userInput().disabled).toBe(false));
 const addMember = async (name: RegExp, role: string) => {
   await pick('User', name);
   await pick('Role', role);
-  fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+  // The button waits (with a loader) for the form's validation module, downloaded as the form renders.
+  const add = screen.getByRole('button', { name: 'Add member' });
+  await waitFor(() => expect(add.hasAttribute('data-loading')).toBe(false));
+  fireEvent.click(add);
 };
 
 const memberRows = () => {

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type TeamDto, type TeamInput, teamCreateSchema, type UserRef } from '@karya/domain';
+import type { TeamDto, TeamInput, UserRef } from '@karya/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
@@ -21,6 +20,7 @@ import {
   memberInfoFrom,
   type TeamFormState,
   teamFormValuesFrom,
+  teamValidation,
 } from './team-form-values';
 
 export type TeamFormMode = 'create' | 'update';
@@ -28,8 +28,8 @@ export type TeamFormMode = 'create' | 'update';
 const LOADING: Record<TeamFormMode, string> = { create: 'Creating team', update: 'Updating team' };
 export const SUBMIT_LABEL: Record<TeamFormMode, string> = { create: 'Create Team', update: 'Update Team' };
 
-/** The domain schema; the values handed to submit are its output (trimmed, description null when empty). */
-const resolver = zodResolver(teamCreateSchema) as unknown as Resolver<TeamFormState>;
+/** The domain schema (team-validation.ts); the values handed to submit are its output (trimmed, description null when empty). */
+const resolver = teamValidation.resolver((m) => m.teamResolver);
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-label={title}>
@@ -53,6 +53,7 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   const client = useQueryClient();
   const { can } = useCan();
   const defaults = useMemo(() => teamFormValuesFrom(team), [team]);
+  teamValidation.use();
   const form = useForm<TeamFormState>({
     defaultValues: defaults,
     resolver,
@@ -116,13 +117,15 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   const validateAndSubmit = form.handleSubmit(submit, () => focusFirstError(rootRef.current, MEMBERS_PICKER));
   // A user and role picked but not added are added first; a pick that cannot be added stops the submit
   // with a message naming the user.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  // The members editor checks a pick with the validation module, which may still be on its way.
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    await teamValidation.get().catch(() => undefined);
     if (pickerRef.current?.flush() === 'incomplete') {
-      event.preventDefault();
       focusFirstError(rootRef.current, MEMBERS_PICKER);
       return;
     }
-    return validateAndSubmit(event);
+    return validateAndSubmit();
   };
   const membersError = errors.members?.message ?? errors.members?.root?.message;
 

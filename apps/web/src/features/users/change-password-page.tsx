@@ -1,4 +1,4 @@
-import { adminChangePasswordSchema, MESSAGES } from '@karya/domain';
+import { MESSAGES } from '@karya/domain';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -49,7 +49,7 @@ export const UserChangePasswordPage = () => {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const user = useUser(id);
-  const form = usePasswordForm<Values>(adminChangePasswordSchema, {
+  const form = usePasswordForm<Values>('admin', {
     newPassword: '',
     confirmNewPassword: '',
   });

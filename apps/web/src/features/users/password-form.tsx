@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { type ReactNode, useRef } from 'react';
 import {
@@ -8,7 +7,7 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import { lazyValidation } from '../../lib/lazy-validation';
 
 export type PasswordField<T> = {
   name: Path<T>;
@@ -22,11 +21,24 @@ export const NEW_PASSWORD_FIELDS = [
   { name: 'confirmNewPassword', label: 'Confirm new password', autoComplete: 'new-password' },
 ] as const;
 
-/** A password form checked by the domain schema on submit, then on every change (not on blur: see the task form). */
+/** The forms' schemas (password-validation.ts: zod and the schemas), downloaded as the form renders. */
+const passwordValidation = lazyValidation(() => import('./password-validation'));
+
+/**
+ * A password form checked by the domain schema (`kind`: an administrator's change or the user's own) on
+ * submit, then on every change (not on blur: see the task form).
+ */
 export const usePasswordForm = <T extends FieldValues>(
-  schema: z.ZodType<FieldValues, FieldValues>,
+  kind: 'admin' | 'own',
   defaultValues: DefaultValues<T>,
-) => useForm<T>({ defaultValues, resolver: zodResolver(schema) as never, mode: 'onSubmit' });
+) => {
+  passwordValidation.use();
+  return useForm<T>({
+    defaultValues,
+    resolver: passwordValidation.resolver((m) => m.passwordResolvers[kind] as never),
+    mode: 'onSubmit',
+  });
+};
 
 /**
  * The change-password card: password inputs (each with its show/hide toggle), Cancel where there is somewhere

@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EDITABLE_USER_STATUSES,
   EMPLOYMENT_TYPES_WITH_DURATION,
   type EmergencyContact,
-  profileUpdateSchema,
   stripEmpty,
   type UserDto,
-  userCreateSchema,
-  userUpdateSchema,
 } from '@karya/domain';
 import type { Resolver } from 'react-hook-form';
+import { lazyValidation } from '../../lib/lazy-validation';
 
 export type UserFormMode = 'create' | 'update' | 'profile';
 
@@ -185,19 +182,12 @@ const createPayloadFrom = (values: UserFormValues): Record<string, unknown> => {
 export const userPayloadFrom = (values: UserFormValues, mode: UserFormMode): Record<string, unknown> =>
   mode === 'create' ? createPayloadFrom(values) : updatePayloadFrom(values, mode);
 
-export const schemaFor = (mode: UserFormMode) =>
-  mode === 'create' ? userCreateSchema : mode === 'update' ? userUpdateSchema : profileUpdateSchema;
+/** The user form's validation (user-validation.ts: zod and the schemas), downloaded as the form renders. */
+export const userValidation = lazyValidation(() => import('./user-validation'));
 
 /** The domain schema of the mode, applied to the payload the form would send. */
-export const userFormResolver = (mode: UserFormMode): Resolver<UserFormValues> => {
-  const base = zodResolver(schemaFor(mode) as never) as unknown as Resolver<Record<string, unknown>>;
-  return ((values, context, options) =>
-    base(
-      userPayloadFrom(values as UserFormValues, mode),
-      context,
-      options as never,
-    )) as Resolver<UserFormValues>;
-};
+export const userFormResolver = (mode: UserFormMode): Resolver<UserFormValues> =>
+  userValidation.resolver((m) => m.userFormResolvers[mode]);
 
 /** Server field names a message may name, in the order they are checked (spec 1 §8 field errors). */
 const MESSAGE_FIELDS: [RegExp, string][] = [

@@ -55,6 +55,7 @@ import {
   type UserFormValues,
   userFormResolver,
   userFormValuesFrom,
+  userValidation,
 } from './user-form-values';
 
 // The image dropzone and the emergency-contacts editor come in their own chunks, after the form's first
@@ -144,6 +145,7 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
   const { can } = useCan();
   const draftKey = location.pathname;
   const defaults = useMemo(() => userFormValuesFrom(user), [user]);
+  userValidation.use();
   const form = useForm<UserFormValues>({
     defaultValues: defaults,
     resolver: useMemo(() => userFormResolver(mode), [mode]),
