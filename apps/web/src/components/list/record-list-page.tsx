@@ -33,6 +33,7 @@ import { LayoutToggle, type ListLayout, useListLayout } from './layout';
 import { type ListParams, useListParams } from './list-params';
 import { EmptyState, ErrorState, ListSkeleton } from './list-states';
 import { PaginationBar } from './pagination-bar';
+import { useProgressiveRows } from './progressive-rows';
 import { QuickDateChips } from './quick-date-chips';
 import { RecordGrid } from './record-grid';
 import { RecordTable } from './record-table';
@@ -175,6 +176,8 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
   // instead of one long task when the answer arrives, which on a phone was most of the blocking time.
   const data = useDeferredValue(query.data);
   const rows: readonly T[] = data?.[plural] ?? [];
+  // The first page's rows are drawn a few at a time (progressive-rows.ts).
+  const drawn = useProgressiveRows(rows);
   const total = data?.[`${plural}Count`] as number | undefined;
   const label = props.label ?? props.title;
   const open = (row: T) => navigate(props.href(props.getId(row)));
@@ -276,7 +279,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
           {table && layout === 'list' ? (
             <RecordTable
               label={label}
-              rows={rows}
+              rows={drawn}
               columns={columns.visibleColumns}
               getId={props.getId}
               getLabel={props.getLabel}
@@ -287,7 +290,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
           ) : (
             <RecordGrid
               label={label}
-              rows={rows}
+              rows={drawn}
               getId={props.getId}
               getLabel={props.getLabel}
               onOpen={props.cardLinks ? undefined : open}
