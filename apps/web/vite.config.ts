@@ -41,9 +41,17 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      preserveEntrySignatures: false,
       output: {
         // What every route needs, in chunks that keep their hash across releases that do not upgrade them.
         codeSplitting: {
+          experimentalInlineCommonChunks: {
+            maxSize: Number(process.env.INLINE ?? 16384),
+            exclude: [
+              /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+              /node_modules[\\/](zod|@hookform)[\\/]|packages[\\/]domain[\\/]/,
+            ],
+          },
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'router', test: /node_modules[\\/]react-router/, priority: 3 },
@@ -53,7 +61,7 @@ export default defineConfig({
               // too), with what they import: one chunk compresses better than the dozen small ones
               // automatic splitting makes of them, and the sign-in route loads nothing more of Mantine.
               name: 'mantine',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Alert|Anchor|Box|Button|Center|Checkbox|Group|Loader|Paper|PasswordInput|Skeleton|Stack|Text|TextInput|ThemeIcon|Title)[\\/])/,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|Box|Button|Center|Group|Loader|Paper|PasswordInput|Skeleton|Stack|Text|TextInput|ThemeIcon|Title)[\\/])/,
               priority: 2,
             },
             {
@@ -61,7 +69,7 @@ export default defineConfig({
               // zod-free domain rules they need): one chunk rather than several of a few hundred bytes.
               // Only these modules, not what they import: that would pull in the whole domain package.
               name: 'app-base',
-              test: /(apps[\\/]web[\\/]src[\\/]lib[\\/](api|notify|query-keys|document-title|security-context)|packages[\\/]domain[\\/]src[\\/](api|dates|permissions|id-pattern|common[\\/](values|list-query|sign-in|history)))\.ts$/,
+              test: /(apps[\\/]web[\\/]src[\\/]lib[\\/](api|notify|query-keys|document-title|security-context)|packages[\\/]domain[\\/]src[\\/](api|dates|permission-checks|id-pattern|common[\\/](values|list-search-params|sign-in|device)))\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

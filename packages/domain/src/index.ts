@@ -1,7 +1,9 @@
 export * from './api.ts';
+export * from './common/device.ts';
 export * from './common/fields.ts';
 export * from './common/history.ts';
 export * from './common/list-query.ts';
+export * from './common/list-search-params.ts';
 export * from './common/records.ts';
 export * from './common/sign-in.ts';
 export * from './dates.ts';
@@ -18,5 +20,6 @@ export * from './entities/user.ts';
 export * from './entities/user-list.ts';
 export * from './enums.ts';
 export * from './ids.ts';
+export * from './permission-checks.ts';
 export * from './permissions.ts';
 export * from './routes.ts';

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_LABELS,
-  ACTIONS,
-  actionLabel,
-  allPermissions,
   can,
   canAll,
   effectivePermissions,
   isRoleExpired,
-  isSuperAdminRoleName,
   permissionKey,
   permissionList,
   permissionSetFromList,
+} from './permission-checks.ts';
+import {
+  ACTION_LABELS,
+  ACTIONS,
+  actionLabel,
+  allPermissions,
+  isSuperAdminRoleName,
   RESOURCES,
 } from './permissions.ts';
 

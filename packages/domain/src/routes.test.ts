@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { permissionSetFromList } from './permissions.ts';
+import { permissionSetFromList } from './permission-checks.ts';
 import { breadcrumbSegments, canAccessPath, ROUTE_RULES, ruleForPath } from './routes.ts';
 
 const ID = '65f1c2a9b3e4d5f6a7b8c9d0';

@@ -1,4 +1,4 @@
-import { canAll, type PermissionSet } from './permissions.ts';
+import { canAll, type PermissionSet } from './permission-checks.ts';
 
 /**
  * The route-permission table (spec 1 §6): every web path and what it needs. The web app's guards and

@@ -5,7 +5,6 @@ import {
   emailSchema,
   isCalendarDay,
   locationSchema,
-  NEW_USER_PASSWORD_SPECIALS,
   newUserPasswordSchema,
   PHONE_MESSAGE,
   passwordSchema,
@@ -14,6 +13,7 @@ import {
   stripEmpty,
   urlSchema,
 } from './fields.ts';
+import { NEW_USER_PASSWORD_SPECIALS } from './sign-in.ts';
 
 type Parser = { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } };
 /** Every message a value produces (empty when valid). */

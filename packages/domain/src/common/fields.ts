@@ -3,8 +3,10 @@ import {
   EMAIL_MAX,
   EMAIL_MESSAGES,
   EMAIL_PATTERN,
+  NEW_USER_PASSWORD_SPECIALS,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  PASSWORD_SPECIALS,
   SIGN_IN_PASSWORD_MESSAGES,
 } from './sign-in.ts';
 import { isCalendarDay } from './values.ts';
@@ -13,7 +15,6 @@ import { isCalendarDay } from './values.ts';
 export { isCalendarDay, stripEmpty } from './values.ts';
 
 /** Password rules for login, reset and new passwords (spec 1 §5). */
-export const PASSWORD_SPECIALS = '@$!%*?&';
 export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
@@ -25,7 +26,6 @@ export const passwordSchema = z
   .regex(/[@$!%*?&]/, `Password must contain at least one special character (${PASSWORD_SPECIALS})`);
 
 /** Password rules for a new user created by an administrator (spec 1 §5, a different special set). */
-export const NEW_USER_PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 export const newUserPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deviceFromUserAgent, HISTORY_FIELDS, historyFieldLabel, isRedactedField } from './history.ts';
+import { deviceFromUserAgent } from './device.ts';
+import { HISTORY_FIELDS, historyFieldLabel, isRedactedField } from './history.ts';
 
 describe('history redaction', () => {
   it('names passwords, hashes, tokens, secrets and one-time codes', () => {

@@ -127,39 +127,3 @@ export type HistoryEntity = keyof typeof HISTORY_FIELDS;
 /** The label of a field, or the field name itself for a type that has none. */
 export const historyFieldLabel = (entity: string, field: string): string =>
   (HISTORY_FIELDS as Record<string, Record<string, string>>)[entity]?.[field] ?? field;
-
-/**
- * What a browser's User-Agent says about the device, in the shape sign-in records. The server reads it
- * from the request for history; the web sends the same at sign-in.
- */
-export const deviceFromUserAgent = (ua: string | null | undefined): DeviceInfo | null => {
-  if (!ua) return null;
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iPod/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : 'Unknown';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\//.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : 'Unknown';
-  const device = /Mobi|Android|iPhone/.test(ua) ? 'Mobile' : /iPad|Tablet/.test(ua) ? 'Tablet' : 'Desktop';
-  const model = (/\(([^;)]+)/.exec(ua)?.[1]?.trim() || 'Unknown').slice(0, 100);
-  return { os, browser, device, model };
-};
-
-/** "Chrome on Android (Mobile)". */
-export const describeDevice = (d: DeviceInfo) => `${d.browser} on ${d.os} (${d.device})`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userListSpec } from '../entities/user-list.ts';
-import { defineList, ListQueryError, pageCount, parseListQuery, toListSearchParams } from './list-query.ts';
+import { defineList, ListQueryError, pageCount, parseListQuery } from './list-query.ts';
+import { toListSearchParams } from './list-search-params.ts';
 
 const ID = '65f1c2a9b3e4d5f6a7b8c9d0';
 const ID2 = '65f1c2a9b3e4d5f6a7b8c9d1';

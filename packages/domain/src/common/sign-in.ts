@@ -51,3 +51,7 @@ export const signInProblems = (values: { email: string; password: string }): Sig
   const password = signInPasswordProblem(values.password);
   return { ...(email && { email }), ...(password && { password }) };
 };
+
+/** The special characters of the password rules (spec 1 §5): reset and own passwords, and a new user's. */
+export const PASSWORD_SPECIALS = '@$!%*?&';
+export const NEW_USER_PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';

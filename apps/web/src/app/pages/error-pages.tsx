@@ -4,8 +4,8 @@ import { IconAlertTriangle, IconCloudOff, IconLock, IconMapQuestion } from '@tab
 import type { ReactNode } from 'react';
 import { Link, useRouteError } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
+import { homePathFor } from '../areas';
 import { useAuth } from '../auth';
-import { homePathFor } from '../shell/menu';
 
 const HomeButton = ({ variant }: { variant?: 'filled' | 'light' }) => {
   const { permissions } = useAuth();

@@ -1,6 +1,7 @@
 import { can, type PermissionSet } from '@karya/domain';
+import { AREAS, type Area, areaForPath, homePathFor, visibleAreas } from '../areas';
 
-export type Area = 'hrm' | 'crm' | 'admin';
+export { type Area, areaForPath, homePathFor, visibleAreas };
 
 export type MenuEntry = {
   label: string;
@@ -24,10 +25,7 @@ export type AreaDefinition = {
  */
 export const MENU: readonly AreaDefinition[] = [
   {
-    area: 'hrm',
-    label: 'HRM',
-    path: '/hrm',
-    resource: 'hrm',
+    ...AREAS[0],
     entries: [
       { label: 'Dashboard', path: '/hrm', resource: null, icon: 'dashboard' },
       { label: 'Attendance', path: '/hrm/attendances', resource: 'attendance', icon: 'attendance' },
@@ -38,10 +36,7 @@ export const MENU: readonly AreaDefinition[] = [
     ],
   },
   {
-    area: 'crm',
-    label: 'CRM',
-    path: '/crm',
-    resource: 'crm',
+    ...AREAS[1],
     entries: [
       { label: 'Dashboard', path: '/crm', resource: 'crm', icon: 'dashboard' },
       { label: 'Customers', path: '/crm/customers', resource: 'customer', icon: 'customer' },
@@ -53,10 +48,7 @@ export const MENU: readonly AreaDefinition[] = [
     ],
   },
   {
-    area: 'admin',
-    label: 'Admin',
-    path: '/admin',
-    resource: 'admin',
+    ...AREAS[2],
     entries: [
       { label: 'Dashboard', path: '/admin', resource: 'admin', icon: 'dashboard' },
       { label: 'Products', path: '/admin/products/stocks', resource: 'product-stock', icon: 'product' },
@@ -80,20 +72,11 @@ export const MENU: readonly AreaDefinition[] = [
   },
 ];
 
-/** Areas the switcher offers: read on hrm, crm or admin. */
-export const visibleAreas = (perms: PermissionSet) => MENU.filter((a) => can(perms, a.resource, 'read'));
-
 /** The entries of one area the user may see. */
 export const visibleEntries = (area: Area, perms: PermissionSet) =>
   (MENU.find((a) => a.area === area)?.entries ?? []).filter(
     (e) => e.resource === null || can(perms, e.resource, 'read'),
   );
-
-/** The area a path belongs to (its first segment); other paths (e.g. /) fall back to undefined. */
-export const areaForPath = (pathname: string): Area | undefined => {
-  const first = pathname.split('/').filter(Boolean)[0];
-  return first === 'hrm' || first === 'crm' || first === 'admin' ? first : undefined;
-};
 
 /** Whether a menu entry is the active one for the current path (area dashboards match exactly). */
 export const isEntryActive = (entry: MenuEntry, pathname: string) => {
@@ -103,6 +86,3 @@ export const isEntryActive = (entry: MenuEntry, pathname: string) => {
   const base = entry.path.startsWith('/admin/products') ? '/admin/products' : entry.path;
   return pathname === base || pathname.startsWith(`${base}/`);
 };
-
-/** Where "home" is for a user: the first area they may open, else their profile. */
-export const homePathFor = (perms: PermissionSet) => visibleAreas(perms)[0]?.path ?? '/hrm/profile';

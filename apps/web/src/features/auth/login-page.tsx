@@ -1,10 +1,8 @@
 import { type MeDto, normalizeEmail, type SignInProblems, signInProblems } from '@karya/domain';
 import {
-  Alert,
   Anchor,
   Box,
   Button,
-  Checkbox,
   Group,
   Paper,
   PasswordInput,
@@ -23,6 +21,7 @@ import { api, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { messageOf, notifySuccess } from '../../lib/notify';
 import { securityContextOrReason } from '../../lib/security-context';
+import classes from './login-page.module.css';
 
 // The two dialogs load when first opened: the form itself needs neither their code nor a modal's.
 const ResetPasswordDialog = lazy(async () => ({
@@ -221,24 +220,33 @@ const SignInCard = memo(function SignInCard({
             </Text>
           </div>
 
-          <Alert variant="light" color="karya" icon={<IconShieldLock size={18} />} p="sm">
+          {/* Notices as plain elements styled like Mantine's light Alert, which (with its close button)
+              was a kilobyte of the sign-in route's budget for two boxes of text. */}
+          <div className={classes.notice}>
+            <IconShieldLock size={18} className={classes.noticeIcon} aria-hidden />
             <Text size="sm">
               For your security, we collect your device information and location when you sign in.
             </Text>
-          </Alert>
+          </div>
 
           {locationError && (
-            <Alert
-              color="red"
-              role="alert"
-              icon={<IconMapPin size={18} />}
-              title="Location needed"
-              withCloseButton
-              closeButtonLabel="Dismiss"
-              onClose={() => setLocationError(null)}
-            >
-              {locationError}
-            </Alert>
+            <div className={classes.notice} data-danger role="alert">
+              <IconMapPin size={18} className={classes.noticeIcon} aria-hidden />
+              <div className={classes.noticeBody}>
+                <Text size="sm" fw={700}>
+                  Location needed
+                </Text>
+                <Text size="sm">{locationError}</Text>
+              </div>
+              <button
+                type="button"
+                className={classes.dismiss}
+                aria-label="Dismiss"
+                onClick={() => setLocationError(null)}
+              >
+                ×
+              </button>
+            </div>
           )}
 
           <form noValidate onSubmit={onSubmit} aria-label="Sign in">
@@ -268,15 +276,20 @@ const SignInCard = memo(function SignInCard({
                 error={errors.password?.message}
               />
               <Group justify="space-between" wrap="nowrap">
-                <Checkbox
-                  label="Remember me"
-                  name="rememberMe"
-                  checked={values.rememberMe}
-                  onChange={(e) => {
-                    const rememberMe = e.currentTarget.checked;
-                    setValues((v) => ({ ...v, rememberMe }));
-                  }}
-                />
+                {/* A native checkbox: Mantine's Checkbox (with its indicator, card and group) was the largest
+                    component of the sign-in route's JavaScript for one box (ARCHITECTURE, "Delivery"). */}
+                <label className={classes.remember}>
+                  <input
+                    type="checkbox"
+                    name="rememberMe"
+                    checked={values.rememberMe}
+                    onChange={(e) => {
+                      const rememberMe = e.currentTarget.checked;
+                      setValues((v) => ({ ...v, rememberMe }));
+                    }}
+                  />
+                  Remember me
+                </label>
                 <Anchor component="button" type="button" size="sm" onClick={openReset}>
                   Forgot Password?
                 </Anchor>

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { areaForPath } from '../../app/shell/menu';
+import { areaForPath } from '../../app/areas';
 import { useDocumentTitle } from '../../lib/document-title';
 
 const words = (segment: string) =>
