@@ -4,6 +4,7 @@ export * from './common/fields.ts';
 export * from './common/history.ts';
 export * from './common/list-query.ts';
 export * from './common/list-search-params.ts';
+export * from './common/money.ts';
 export * from './common/records.ts';
 export * from './common/sign-in.ts';
 export * from './dates.ts';
