@@ -24,6 +24,7 @@ export const useProgressiveRows = <T>(rows: readonly T[]): readonly T[] => {
     setState({ first, count });
   }
   const growing = first !== null && first === rows && count < rows.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each step (a new count) schedules the next
   useEffect(() => {
     if (!growing) return;
     const timer = setTimeout(() =>
