@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { todayInAppZone } from '../dates.ts';
 import { roleCreateSchema, rolePermissionSchema, roleUpdateSchema } from './role.ts';
 
 type Parser = { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } };
@@ -6,7 +7,13 @@ const messagesOf = (schema: Parser, value: unknown) =>
   schema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
 const first = (schema: Parser, value: unknown) => messagesOf(schema, value)[0];
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+// Days counted from India's calendar day, as the schema judges them (a UTC day is yesterday there from
+// 18:30 UTC on).
+const day = (offset: number) => {
+  const d = new Date(`${todayInAppZone()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
 const valid = {
   name: 'Sales Executive',
   description: 'Field sales',
