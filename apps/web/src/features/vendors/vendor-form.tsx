@@ -1,0 +1,247 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type VendorDto, vendorCreateSchema } from '@karya/domain';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { focusFirstError } from '../../lib/focus-first-error';
+import { useFormDraft } from '../../lib/form-draft';
+import { useLeaveGuard } from '../../lib/leave-guard';
+import { messageOf } from '../../lib/notify';
+import { useRecordSave } from '../../lib/record-save';
+import { ImageField } from '../catalogue/image-field';
+import { createVendor, updateVendor, useVendor, type VendorFormInput, vendorKeys } from './api';
+
+const resolver = zodResolver(vendorCreateSchema) as unknown as Resolver<VendorFormInput>;
+
+const valuesFrom = (v?: VendorDto | null): VendorFormInput => ({
+  name: v?.name ?? '',
+  email: v?.email ?? '',
+  phone: v?.phone ?? '',
+  address: v?.address ?? '',
+  website: v?.website ?? '',
+  rating: v?.rating ?? '',
+  contactPerson: {
+    name: v?.contactPerson?.name ?? '',
+    designation: v?.contactPerson?.designation ?? '',
+    email: v?.contactPerson?.email ?? '',
+    phone: v?.contactPerson?.phone ?? '',
+  },
+});
+
+const VendorForm = ({
+  vendor,
+  onClose,
+  onSaved,
+  registerClose,
+}: {
+  vendor?: VendorDto | null;
+  onClose: () => void;
+  onSaved?: (vendor: VendorDto | null) => void;
+  registerClose: (c: () => void) => void;
+}) => {
+  const base = valuesFrom(vendor);
+  const form = useForm<VendorFormInput>({
+    defaultValues: base,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const rootRef = useRef<HTMLFormElement>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const [deleteImage, setDeleteImage] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const draft = useFormDraft(form, { key: vendor ? `vendor:update:${vendor._id}` : 'vendor:create', base });
+  const guard = useLeaveGuard(form.formState.isDirty || Boolean(image) || deleteImage, {
+    onDiscard: draft.clear,
+  });
+  const { leave } = guard;
+  const close = useCallback(() => leave(onClose), [leave, onClose]);
+  useEffect(() => registerClose(close), [registerClose, close]);
+  const save = useRecordSave({ form, draft, guard, invalidate: [vendorKeys.all] });
+  const errors = form.formState.errors;
+  const cpErrors = errors.contactPerson as Record<string, { message?: string }> | undefined;
+
+  const submit = (values: VendorFormInput) => {
+    setServerError(null);
+    return save({
+      loading: vendor ? 'Updating vendor' : 'Creating vendor',
+      call: () =>
+        vendor ? updateVendor(vendor._id, { ...values, deleteImage }, image) : createVendor(values, image),
+      onSaved: (answer) => {
+        onSaved?.(answer.data ?? null);
+        onClose();
+      },
+      onError: (error) => setServerError(messageOf(error)),
+    });
+  };
+
+  const text = (name: 'name' | 'email' | 'phone' | 'website', label: string, extra: object = {}) => (
+    <TextInput
+      label={label}
+      autoComplete="off"
+      {...form.register(name)}
+      error={errors[name]?.message}
+      {...extra}
+    />
+  );
+  const contact = (name: 'name' | 'designation' | 'email' | 'phone', label: string) => (
+    <TextInput
+      label={label}
+      autoComplete="off"
+      {...form.register(`contactPerson.${name}`)}
+      error={cpErrors?.[name]?.message}
+    />
+  );
+
+  return (
+    <form
+      ref={rootRef}
+      noValidate
+      aria-label={vendor ? 'Update Vendor' : 'Create Vendor'}
+      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current))}
+    >
+      <Stack gap="md">
+        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
+        {serverError && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <Fieldset legend="Basic Information" variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {text('name', 'Vendor Name', { withAsterisk: true, 'data-autofocus': true })}
+            {text('email', 'Email', { type: 'email' })}
+            {text('phone', 'Phone', { type: 'tel', placeholder: '9876543210 or 0674-1234567' })}
+            {text('website', 'Website', { placeholder: 'www.example.in' })}
+            <Controller
+              control={form.control}
+              name="rating"
+              render={({ field }) => (
+                <NumberInput
+                  label="Rating"
+                  description="0 to 5"
+                  min={0}
+                  max={5}
+                  step={0.5}
+                  decimalScale={2}
+                  clampBehavior="none"
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.rating?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Address"
+            mt="md"
+            autosize
+            minRows={2}
+            maxRows={4}
+            {...form.register('address')}
+            error={errors.address?.message}
+          />
+        </Fieldset>
+        <Fieldset legend="Contact Person" variant="unstyled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {contact('name', 'Name')}
+            {contact('designation', 'Designation')}
+            {contact('email', 'Email')}
+            {contact('phone', 'Phone')}
+          </SimpleGrid>
+        </Fieldset>
+        <ImageField
+          label="Vendor Image"
+          currentUrl={vendor?.image?.url ?? null}
+          file={image}
+          deleted={deleteImage}
+          onFile={(f) => {
+            setImage(f);
+            if (f) setDeleteImage(false);
+          }}
+          onRemove={() => {
+            if (image) setImage(null);
+            else setDeleteImage(true);
+          }}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={form.formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {vendor ? 'Update' : 'Create'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+/** The vendor dialog ('Create Vendor' / 'Update Vendor') on the vendor list; full screen on a phone. */
+export const VendorFormModal = ({
+  opened,
+  vendorId,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  vendorId?: string | null;
+  onClose: () => void;
+  onSaved?: (vendor: VendorDto | null) => void;
+}) => {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const query = useVendor(opened && vendorId ? vendorId : null);
+  const closeRef = useRef<() => void>(onClose);
+  const registerClose = useCallback((close: () => void) => {
+    closeRef.current = close;
+  }, []);
+  const vendor = vendorId ? query.data : null;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => closeRef.current()}
+      title={vendorId ? 'Update Vendor' : 'Create Vendor'}
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {!opened ? null : vendorId && query.isPending ? (
+        <Loader aria-label="Loading vendor" mx="auto" display="block" />
+      ) : vendorId && (!vendor || vendor.isDeleted) ? (
+        <Alert color="red" role="alert">
+          {query.isError
+            ? messageOf(query.error)
+            : vendor?.isDeleted
+              ? 'Restore the vendor before updating'
+              : 'Vendor not found'}
+        </Alert>
+      ) : (
+        <VendorForm
+          key={vendor?._id ?? 'new'}
+          vendor={vendor}
+          onClose={onClose}
+          onSaved={onSaved}
+          registerClose={registerClose}
+        />
+      )}
+    </Modal>
+  );
+};
