@@ -27,7 +27,10 @@ describe('catalogue', () => {
     const page = await context.newPage();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/crm/products/brands');
     await page.waitForURL('**/crm/products/brands*');
-    await page.getByRole('tab', { name: 'Categories' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Catalogue' })
+      .getByRole('link', { name: 'Categories' })
+      .waitFor();
     await page.getByRole('button', { name: 'Create Brand' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Brand' });
     await dialog.waitFor();
@@ -60,7 +63,7 @@ describe('catalogue', () => {
     const page = await context.newPage();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/admin/products/margins');
     await page.waitForURL('**/admin/products/margins*');
-    await page.getByRole('tab', { name: 'Vendors' }).waitFor();
+    await page.getByRole('navigation', { name: 'Products' }).getByRole('link', { name: 'Vendors' }).waitFor();
     await page.getByRole('button', { name: 'Create Margin' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Margin' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Puri Schools 2026');

@@ -1,5 +1,5 @@
-import { Tabs } from '@mantine/core';
-import { useLocation, useNavigate } from 'react-router';
+import { Button, Group } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 import { useCan } from '../../app/auth';
 
 type Tab = { label: string; path: string; resource: string };
@@ -21,24 +21,31 @@ export const ADMIN_PRODUCT_TABS: readonly Tab[] = [
   { label: 'Margins', path: '/admin/products/margins', resource: 'product-margin' },
 ];
 
-/** A product area's tab bar: the tabs the user may read; the current one follows the address. */
+/**
+ * A product area's tab bar: the tabs the user may read, as links (they change the page, so they are
+ * navigation, not ARIA tabs); the current one is marked with aria-current.
+ */
 export const ProductTabs = ({ tabs, label }: { tabs: readonly Tab[]; label: string }) => {
   const { can } = useCan();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const shown = tabs.filter((t) => can(t.resource, 'read'));
   if (shown.length === 0) return null;
-  const current = shown.find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path ?? null;
+  const current = shown.find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path;
   return (
-    <Tabs value={current} onChange={(path) => path && navigate(path)} mb="md">
-      <Tabs.List aria-label={label}>
-        {shown.map((t) => (
-          <Tabs.Tab key={t.path} value={t.path}>
-            {t.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
+    <Group component="nav" aria-label={label} gap={4} mb="md" wrap="wrap">
+      {shown.map((t) => (
+        <Button
+          key={t.path}
+          component={Link}
+          to={t.path}
+          size="sm"
+          variant={t.path === current ? 'light' : 'subtle'}
+          aria-current={t.path === current ? 'page' : undefined}
+        >
+          {t.label}
+        </Button>
+      ))}
+    </Group>
   );
 };
 

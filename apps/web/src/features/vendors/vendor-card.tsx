@@ -1,5 +1,5 @@
 import type { VendorDto } from '@karya/domain';
-import { Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 
 /** A vendor in the grid: image, name, contact details, rating; a badge when deleted. */
 export const VendorCard = ({ vendor }: { vendor: VendorDto }) => (
@@ -18,8 +18,10 @@ export const VendorCard = ({ vendor }: { vendor: VendorDto }) => (
               </Badge>
             )}
             {vendor.rating !== null && (
-              <Badge color="yellow" variant="light" size="sm" aria-label={`Rating ${vendor.rating} of 5`}>
-                ★ {vendor.rating}
+              <Badge color="yellow" variant="light" size="sm">
+                <span aria-hidden>★ </span>
+                {vendor.rating}
+                <VisuallyHidden> of 5 rating</VisuallyHidden>
               </Badge>
             )}
           </Group>
