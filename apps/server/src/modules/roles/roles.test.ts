@@ -1,4 +1,4 @@
-import { newId, RESOURCES, type RoleDto } from '@karya/domain';
+import { newId, RESOURCES, type RoleDto, todayInAppZone } from '@karya/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,8 +21,13 @@ const validRole = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const isoToday = () => new Date().toISOString().slice(0, 10);
-const isoDaysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+// Days of India's calendar, as role expiry counts them (a UTC day is a day behind from 18:30 UTC).
+const isoDaysFromToday = (n: number) => {
+  const d = new Date(`${todayInAppZone()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const isoToday = () => isoDaysFromToday(0);
 
 describe('roles and resources', () => {
   let ctx: TestContext;
