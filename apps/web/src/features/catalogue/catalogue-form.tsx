@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOGUE, CATALOGUE_SCHEMAS, type CatalogueKind, type CatalogueRecordDto } from '@karya/domain';
-import { Alert, Button, Group, Loader, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
@@ -36,7 +35,7 @@ const CatalogueForm = ({
   record,
   onClose,
   registerClose,
-}: Props & { registerClose: (c: () => void) => void }) => {
+}: Props & { registerClose: RegisterClose }) => {
   const info = CATALOGUE[kind];
   const base = { name: record?.name ?? '', description: record?.description ?? '' };
   const form = useForm<CatalogueFormInput>({
@@ -130,56 +129,9 @@ const CatalogueForm = ({
   );
 };
 
-/** A deleted record opened from the list: what it is, and Restore / Delete Permanently by permission. */
-const DeletedRecord = ({
-  kind,
-  record,
-  onClose,
-}: {
-  kind: CatalogueKind;
-  record: CatalogueRecordDto;
-  onClose: () => void;
-}) => {
-  const info = CATALOGUE[kind];
-  const { can } = useCan();
-  const lifecycle = useCatalogueLifecycle(kind);
-  return (
-    <Stack gap="md">
-      <Alert color="red" variant="light" title={`This ${info.noun} is deleted`}>
-        {record.name}
-        {record.deletedBy ? ` — deleted by ${record.deletedBy.name}` : ''}
-      </Alert>
-      <Group justify="flex-end" gap="sm">
-        {can(info.resource, 'restore') && (
-          <Button
-            disabled={lifecycle.running}
-            onClick={async () => {
-              if (await lifecycle.restore(record._id)) onClose();
-            }}
-          >
-            Restore
-          </Button>
-        )}
-        {can(info.resource, 'delete-permanently') && (
-          <Button
-            color="red"
-            disabled={lifecycle.running}
-            onClick={async () => {
-              if (await lifecycle.removePermanently(record._id)) onClose();
-            }}
-          >
-            Delete Permanently
-          </Button>
-        )}
-      </Group>
-    </Stack>
-  );
-};
-
 /**
- * The create and update dialog of a brand, category or class on its list page (spec 3 §2). Opened with a
- * record id it loads the record: a live one shows the form (and Delete, by permission), a deleted one its
- * Restore / Delete Permanently. Full screen on a phone; closing a changed form asks first.
+ * The create and update dialog of a brand, category or class on its list page (spec 3 §2): the form, and
+ * Delete / Restore / Delete Permanently by permission (RecordDialog).
  */
 export const CatalogueFormModal = ({
   kind,
@@ -193,58 +145,29 @@ export const CatalogueFormModal = ({
   onClose: () => void;
 }) => {
   const info = CATALOGUE[kind];
-  const phone = useMediaQuery('(max-width: 48em)');
-  const { can } = useCan();
   const query = useCatalogueRecord(kind, opened && recordId ? recordId : null);
   const lifecycle = useCatalogueLifecycle(kind);
-  const closeRef = useRef<() => void>(onClose);
-  const registerClose = useCallback((close: () => void) => {
-    closeRef.current = close;
-  }, []);
-  const record = recordId ? query.data : null;
-  const title = recordId ? (record?.isDeleted ? info.title : `Update ${info.title}`) : `Create ${info.title}`;
   return (
-    <Modal
+    <RecordDialog<CatalogueRecordDto>
       opened={opened}
-      onClose={() => closeRef.current()}
-      title={title}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onClose={onClose}
+      recordId={recordId}
+      query={query}
+      titles={{ create: `Create ${info.title}`, update: `Update ${info.title}`, deleted: info.title }}
+      noun={info.noun}
+      notFoundText={info.notFound}
+      resource={info.resource}
+      lifecycle={{ ...lifecycle, deleteLabel: `Delete ${info.title}` }}
     >
-      {!opened ? null : recordId && query.isPending ? (
-        <Loader aria-label={`Loading ${info.noun}`} mx="auto" display="block" />
-      ) : recordId && (query.isError || !record) ? (
-        <Alert color="red" role="alert">
-          {query.isError ? messageOf(query.error) : info.notFound}
-        </Alert>
-      ) : record?.isDeleted ? (
-        <DeletedRecord kind={kind} record={record} onClose={onClose} />
-      ) : (
-        <Stack gap="md">
-          <CatalogueForm
-            key={record?._id ?? 'new'}
-            kind={kind}
-            record={record}
-            onClose={onClose}
-            registerClose={registerClose}
-          />
-          {record && can(info.resource, 'delete') && (
-            <Group justify="flex-start">
-              <Button
-                variant="subtle"
-                color="red"
-                disabled={lifecycle.running}
-                onClick={async () => {
-                  if (await lifecycle.remove(record._id)) onClose();
-                }}
-              >
-                Delete {info.title}
-              </Button>
-            </Group>
-          )}
-        </Stack>
+      {(record, registerClose) => (
+        <CatalogueForm
+          key={record?._id ?? 'new'}
+          kind={kind}
+          record={record}
+          onClose={onClose}
+          registerClose={registerClose}
+        />
       )}
-    </Modal>
+    </RecordDialog>
   );
 };

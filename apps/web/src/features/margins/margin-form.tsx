@@ -11,8 +11,6 @@ import {
   Alert,
   Button,
   Group,
-  Loader,
-  Modal,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -20,12 +18,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
@@ -55,7 +52,7 @@ const MarginForm = ({
 }: {
   margin?: MarginDto | null;
   onClose: () => void;
-  registerClose: (c: () => void) => void;
+  registerClose: RegisterClose;
 }) => {
   const base = valuesFrom(margin);
   const form = useForm<Values>({
@@ -169,7 +166,7 @@ const MarginForm = ({
 
 /**
  * The margin dialog on /admin/products/margins (spec 3 §2): create, or with an id the margin's update form
- * (Delete by permission), or for a deleted margin Restore / Delete Permanently.
+ * and Delete, or for a deleted margin Restore / Delete Permanently (RecordDialog).
  */
 export const MarginFormModal = ({
   opened,
@@ -180,73 +177,28 @@ export const MarginFormModal = ({
   marginId?: string | null;
   onClose: () => void;
 }) => {
-  const phone = useMediaQuery('(max-width: 48em)');
-  const { can } = useCan();
   const query = useMargin(opened && marginId ? marginId : null);
   const lifecycle = useMarginLifecycle();
-  const closeRef = useRef<() => void>(onClose);
-  const registerClose = useCallback((close: () => void) => {
-    closeRef.current = close;
-  }, []);
-  const margin = marginId ? query.data : null;
-  const run = (action: (id: string) => Promise<boolean>) => async () => {
-    if (margin && (await action(margin._id))) onClose();
-  };
   return (
-    <Modal
+    <RecordDialog<MarginDto>
       opened={opened}
-      onClose={() => closeRef.current()}
-      title={marginId ? (margin?.isDeleted ? 'Margin' : 'Update Margin') : 'Create Margin'}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onClose={onClose}
+      recordId={marginId}
+      query={query}
+      titles={{ create: 'Create Margin', update: 'Update Margin', deleted: 'Margin' }}
+      noun="margin"
+      notFoundText={MARGIN_MESSAGES.notFound}
+      resource="product-margin"
+      lifecycle={{ ...lifecycle, deleteLabel: 'Delete Margin' }}
     >
-      {!opened ? null : marginId && query.isPending ? (
-        <Loader aria-label="Loading margin" mx="auto" display="block" />
-      ) : marginId && !margin ? (
-        <Alert color="red" role="alert">
-          {query.isError ? messageOf(query.error) : MARGIN_MESSAGES.notFound}
-        </Alert>
-      ) : margin?.isDeleted ? (
-        <Stack gap="md">
-          <Alert color="red" variant="light" title="This margin is deleted">
-            {margin.name}
-          </Alert>
-          <Group justify="flex-end" gap="sm">
-            {can('product-margin', 'restore') && (
-              <Button disabled={lifecycle.running} onClick={run(lifecycle.restore)}>
-                Restore
-              </Button>
-            )}
-            {can('product-margin', 'delete-permanently') && (
-              <Button color="red" disabled={lifecycle.running} onClick={run(lifecycle.removePermanently)}>
-                Delete Permanently
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      ) : (
-        <Stack gap="md">
-          <MarginForm
-            key={margin?._id ?? 'new'}
-            margin={margin}
-            onClose={onClose}
-            registerClose={registerClose}
-          />
-          {margin && can('product-margin', 'delete') && (
-            <Group>
-              <Button
-                variant="subtle"
-                color="red"
-                disabled={lifecycle.running}
-                onClick={run(lifecycle.remove)}
-              >
-                Delete Margin
-              </Button>
-            </Group>
-          )}
-        </Stack>
+      {(margin, registerClose) => (
+        <MarginForm
+          key={margin?._id ?? 'new'}
+          margin={margin}
+          onClose={onClose}
+          registerClose={registerClose}
+        />
       )}
-    </Modal>
+    </RecordDialog>
   );
 };

@@ -1,23 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type VendorDto, vendorCreateSchema } from '@karya/domain';
+import { VENDOR_MESSAGES, type VendorDto, vendorCreateSchema } from '@karya/domain';
 import {
   Alert,
   Button,
   Fieldset,
   Group,
-  Loader,
-  Modal,
   NumberInput,
   SimpleGrid,
   Stack,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
@@ -52,7 +50,7 @@ const VendorForm = ({
   vendor?: VendorDto | null;
   onClose: () => void;
   onSaved?: (vendor: VendorDto | null) => void;
-  registerClose: (c: () => void) => void;
+  registerClose: RegisterClose;
 }) => {
   const base = valuesFrom(vendor);
   const form = useForm<VendorFormInput>({
@@ -195,7 +193,10 @@ const VendorForm = ({
   );
 };
 
-/** The vendor dialog ('Create Vendor' / 'Update Vendor') on the vendor list; full screen on a phone. */
+/**
+ * The vendor dialog ('Create Vendor' / 'Update Vendor') on the vendor list. A deleted vendor is only
+ * named: its Restore and Delete Permanently are on Vendor Details.
+ */
 export const VendorFormModal = ({
   opened,
   vendorId,
@@ -207,33 +208,20 @@ export const VendorFormModal = ({
   onClose: () => void;
   onSaved?: (vendor: VendorDto | null) => void;
 }) => {
-  const phone = useMediaQuery('(max-width: 48em)');
   const query = useVendor(opened && vendorId ? vendorId : null);
-  const closeRef = useRef<() => void>(onClose);
-  const registerClose = useCallback((close: () => void) => {
-    closeRef.current = close;
-  }, []);
-  const vendor = vendorId ? query.data : null;
   return (
-    <Modal
+    <RecordDialog<VendorDto>
       opened={opened}
-      onClose={() => closeRef.current()}
-      title={vendorId ? 'Update Vendor' : 'Create Vendor'}
+      onClose={onClose}
+      recordId={vendorId}
+      query={query}
+      titles={{ create: 'Create Vendor', update: 'Update Vendor', deleted: 'Vendor' }}
+      noun="vendor"
+      notFoundText={VENDOR_MESSAGES.notFound}
+      resource="product-vendor"
       size="xl"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {!opened ? null : vendorId && query.isPending ? (
-        <Loader aria-label="Loading vendor" mx="auto" display="block" />
-      ) : vendorId && (!vendor || vendor.isDeleted) ? (
-        <Alert color="red" role="alert">
-          {query.isError
-            ? messageOf(query.error)
-            : vendor?.isDeleted
-              ? 'Restore the vendor before updating'
-              : 'Vendor not found'}
-        </Alert>
-      ) : (
+      {(vendor, registerClose) => (
         <VendorForm
           key={vendor?._id ?? 'new'}
           vendor={vendor}
@@ -242,6 +230,6 @@ export const VendorFormModal = ({
           registerClose={registerClose}
         />
       )}
-    </Modal>
+    </RecordDialog>
   );
 };
