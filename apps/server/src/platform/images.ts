@@ -34,3 +34,21 @@ export const removeStoredFile = async (deps: FileDeps, fileId: string) => {
   const [row] = await deps.db.delete(files).where(eq(files.id, fileId)).returning();
   if (row) await deps.storage.remove(row.storageKey).catch(() => undefined);
 };
+
+/**
+ * A write with a freshly stored image (none without an upload): the file is stored first (its type checked
+ * by content), and removed again when the write fails, so a refused or failed change leaves no file.
+ */
+export const withStoredImage = async <R>(
+  deps: FileDeps,
+  image: { upload: Upload; ownerId: string; allowed: readonly string[]; wrongTypeMessage: string },
+  write: (stored: StoredImage | null) => Promise<R>,
+): Promise<R> => {
+  const stored = await storeImage(deps, image.upload, image.ownerId, image.allowed, image.wrongTypeMessage);
+  try {
+    return await write(stored);
+  } catch (error) {
+    if (stored) await removeStoredFile(deps, stored.fileId);
+    throw error;
+  }
+};

@@ -20,7 +20,7 @@ import {
   recordUpdate,
   type Snapshot,
 } from '../../platform/history.ts';
-import { removeStoredFile, storeImage, type Upload } from '../../platform/images.ts';
+import { removeStoredFile, type Upload, withStoredImage } from '../../platform/images.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
@@ -34,7 +34,7 @@ import {
   runList,
   softDelete,
   stampsDto,
-  suggest,
+  suggestByName,
   updateStamps,
   userRefs,
   withLifecycleDefaults,
@@ -136,20 +136,18 @@ export const suggestCatalogue = async (
   kind: CatalogueKind,
   input: { name: string; selectedIds: string[] },
 ) => {
-  const { table } = KINDS[kind];
-  const rows = await suggest<{ id: string; name: string }>({
-    db,
-    table,
-    id: table.id,
-    name: table.name,
-    select: { id: table.id, name: table.name },
-    live: [eq(table.isDeleted, false)],
-    input,
-  });
-  return rows.map((r) => ({ _id: r.id, name: r.name }));
+  return suggestByName(db, KINDS[kind].table, input);
 };
 
 // ----------------------------------------------------------------------------------------------- write
+
+/** Images of the catalogue (these kinds and vendors): JPEG or PNG by content. */
+export const catalogueImage = (upload: Upload, ownerId: string) => ({
+  upload,
+  ownerId,
+  allowed: CATALOGUE_IMAGE_TYPES,
+  wrongTypeMessage: CATALOGUE_IMAGE_WRONG_TYPE,
+});
 
 /** The image is stored first (type by content) and removed again when the insert fails. */
 export const createCatalogueRecord = async (
@@ -162,9 +160,8 @@ export const createCatalogueRecord = async (
   const k = KINDS[kind];
   const now = deps.clock.now();
   const stamps = createStamps(principal, now);
-  const image = await storeImage(deps, upload, stamps.id, CATALOGUE_IMAGE_TYPES, CATALOGUE_IMAGE_WRONG_TYPE);
-  try {
-    const row = await deps.db.transaction(async (tx) => {
+  const row = await withStoredImage(deps, catalogueImage(upload, stamps.id), (image) =>
+    deps.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(k.table)
         .values({ ...stamps, name: input.name, description: input.description ?? null, image })
@@ -177,12 +174,9 @@ export const createCatalogueRecord = async (
         changes: diffSnapshots(k.history.entity, null, snapshot(inserted!)),
       });
       return inserted!;
-    });
-    return (await toDtos(deps.db, [row]))[0]!;
-  } catch (error) {
-    if (image) await removeStoredFile(deps, image.fileId);
-    throw error;
-  }
+    }),
+  );
+  return (await toDtos(deps.db, [row]))[0]!;
 };
 
 /** The fields sent are replaced; a new image replaces the old one, deleteImage removes it. */
@@ -198,10 +192,9 @@ export const updateCatalogueRecord = async (
   // Refused before any file is stored: a missing or deleted record answers without touching storage.
   await findLiveRecord<Row>(deps.db, k.table, id, k.messages);
   const now = deps.clock.now();
-  const image = await storeImage(deps, upload, id, CATALOGUE_IMAGE_TYPES, CATALOGUE_IMAGE_WRONG_TYPE);
   let replaced: StoredImage | null = null;
-  try {
-    const row = await deps.db.transaction(async (tx) => {
+  const row = await withStoredImage(deps, catalogueImage(upload, id), (image) =>
+    deps.db.transaction(async (tx) => {
       // Read again inside the transaction: the entry's "from" is what this change replaced.
       const before = await findLiveRecord<Row>(tx, k.table, id, k.messages);
       const set: Partial<Row> = { ...updateStamps(principal, now) };
@@ -219,14 +212,11 @@ export const updateCatalogueRecord = async (
       });
       if (before.image && (image || input.deleteImage)) replaced = before.image;
       return updated!;
-    });
-    // The old image goes only once the new state is committed.
-    if (replaced) await removeStoredFile(deps, (replaced as StoredImage).fileId);
-    return (await toDtos(deps.db, [row]))[0]!;
-  } catch (error) {
-    if (image) await removeStoredFile(deps, image.fileId);
-    throw error;
-  }
+    }),
+  );
+  // The old image goes only once the new state is committed.
+  if (replaced) await removeStoredFile(deps, (replaced as StoredImage).fileId);
+  return (await toDtos(deps.db, [row]))[0]!;
 };
 
 const lifecycle = (deps: Deps, kind: CatalogueKind, principal: Principal) => ({

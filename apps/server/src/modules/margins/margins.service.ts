@@ -32,7 +32,7 @@ import {
   runList,
   softDelete,
   stampsDto,
-  suggest,
+  suggestByName,
   updateStamps,
   userRefs,
   withLifecycleDefaults,
@@ -97,18 +97,8 @@ export const getMargin = async (db: Db, id: string) =>
   (await toDtos(db, [await findRecord<Row>(db, productMargins, id, MARGIN)]))[0]!;
 
 /** GET /crm/products/margins/suggestion?name&selectedId: {_id, name}, the selected one first; at most 20. */
-export const suggestMargins = async (db: Db, input: { name: string; selectedIds: string[] }) => {
-  const rows = await suggest<{ id: string; name: string }>({
-    db,
-    table: productMargins,
-    id: productMargins.id,
-    name: productMargins.name,
-    select: { id: productMargins.id, name: productMargins.name },
-    live: [eq(productMargins.isDeleted, false)],
-    input,
-  });
-  return rows.map((r) => ({ _id: r.id, name: r.name }));
-};
+export const suggestMargins = (db: Db, input: { name: string; selectedIds: string[] }) =>
+  suggestByName(db, productMargins, input);
 
 const tierColumns = (margins: MarginInput['margins']) =>
   Object.fromEntries(MARGIN_TIERS.map((t) => [t, margins[t]])) as Record<

@@ -1,6 +1,4 @@
 import {
-  CATALOGUE_IMAGE_TYPES,
-  CATALOGUE_IMAGE_WRONG_TYPE,
   type ListQuery,
   recordMessages,
   VENDOR_LIST_KEY,
@@ -21,7 +19,7 @@ import {
   recordUpdate,
   type Snapshot,
 } from '../../platform/history.ts';
-import { removeStoredFile, storeImage, type Upload } from '../../platform/images.ts';
+import { removeStoredFile, type Upload, withStoredImage } from '../../platform/images.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
@@ -35,11 +33,12 @@ import {
   runList,
   softDelete,
   stampsDto,
-  suggest,
+  suggestByName,
   updateStamps,
   userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
+import { catalogueImage } from '../catalogue/catalogue.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 type Row = typeof productVendors.$inferSelect;
@@ -115,28 +114,14 @@ export const listVendors = async (db: Db, principal: Principal, query: ListQuery
 export const getVendor = async (db: Db, id: string) =>
   (await toDtos(db, [await findRecord<Row>(db, productVendors, id, VENDOR)]))[0]!;
 
-export const suggestVendors = async (db: Db, input: { name: string; selectedIds: string[] }) => {
-  const rows = await suggest<{ id: string; name: string }>({
-    db,
-    table: productVendors,
-    id: productVendors.id,
-    name: productVendors.name,
-    select: { id: productVendors.id, name: productVendors.name },
-    live: [eq(productVendors.isDeleted, false)],
-    input,
-  });
-  return rows.map((r) => ({ _id: r.id, name: r.name }));
-};
-
-const storeVendorImage = (deps: Deps, upload: Upload, id: string) =>
-  storeImage(deps, upload, id, CATALOGUE_IMAGE_TYPES, CATALOGUE_IMAGE_WRONG_TYPE);
+export const suggestVendors = (db: Db, input: { name: string; selectedIds: string[] }) =>
+  suggestByName(db, productVendors, input);
 
 export const createVendor = async (deps: Deps, principal: Principal, input: VendorInput, upload: Upload) => {
   const now = deps.clock.now();
   const stamps = createStamps(principal, now);
-  const image = await storeVendorImage(deps, upload, stamps.id);
-  try {
-    const row = await deps.db.transaction(async (tx) => {
+  const row = await withStoredImage(deps, catalogueImage(upload, stamps.id), (image) =>
+    deps.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(productVendors)
         .values({
@@ -159,12 +144,9 @@ export const createVendor = async (deps: Deps, principal: Principal, input: Vend
         changes: diffSnapshots(HISTORY.entity, null, snapshot(inserted!)),
       });
       return inserted!;
-    });
-    return (await toDtos(deps.db, [row]))[0]!;
-  } catch (error) {
-    if (image) await removeStoredFile(deps, image.fileId);
-    throw error;
-  }
+    }),
+  );
+  return (await toDtos(deps.db, [row]))[0]!;
 };
 
 /** The fields sent are replaced (the contact person as a whole); empty values clear. */
@@ -177,10 +159,9 @@ export const updateVendor = async (
 ) => {
   await findLiveRecord<Row>(deps.db, productVendors, id, VENDOR);
   const now = deps.clock.now();
-  const image = await storeVendorImage(deps, upload, id);
   let replaced: StoredImage | null = null;
-  try {
-    const row = await deps.db.transaction(async (tx) => {
+  const row = await withStoredImage(deps, catalogueImage(upload, id), (image) =>
+    deps.db.transaction(async (tx) => {
       const before = await findLiveRecord<Row>(tx, productVendors, id, VENDOR);
       const set: Partial<Row> = { ...updateStamps(principal, now) };
       for (const key of ['name', 'email', 'phone', 'address', 'website', 'rating'] as const)
@@ -198,14 +179,11 @@ export const updateVendor = async (
       });
       if (before.image && (image || input.deleteImage)) replaced = before.image;
       return updated!;
-    });
-    // The old image goes only once the new state is committed.
-    if (replaced) await removeStoredFile(deps, (replaced as StoredImage).fileId);
-    return (await toDtos(deps.db, [row]))[0]!;
-  } catch (error) {
-    if (image) await removeStoredFile(deps, image.fileId);
-    throw error;
-  }
+    }),
+  );
+  // The old image goes only once the new state is committed.
+  if (replaced) await removeStoredFile(deps, (replaced as StoredImage).fileId);
+  return (await toDtos(deps.db, [row]))[0]!;
 };
 
 const lifecycle = (deps: Deps, principal: Principal) => ({
