@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOGUE, CATALOGUE_SCHEMAS, type CatalogueKind, type CatalogueRecordDto } from '@karya/domain';
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Textarea, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { DraftRestoredNotice } from '../../components/draft-restored-notice';
-import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
-import { focusFirstError } from '../../lib/focus-first-error';
+import { DialogForm, RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { messageOf } from '../../lib/notify';
@@ -19,7 +16,7 @@ import {
   useCatalogueLifecycle,
   useCatalogueRecord,
 } from './api';
-import { ImageField } from './image-field';
+import { ImageField, useImageChoice } from './image-field';
 
 type Props = { kind: CatalogueKind; record?: CatalogueRecordDto | null; onClose: () => void };
 
@@ -45,12 +42,10 @@ const CatalogueForm = ({
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const rootRef = useRef<HTMLFormElement>(null);
-  const [image, setImage] = useState<File | null>(null);
-  const [deleteImage, setDeleteImage] = useState(false);
+  const image = useImageChoice();
   const [serverError, setServerError] = useState<string | null>(null);
   const draft = useFormDraft(form, { key: record ? `${kind}:update:${record._id}` : `${kind}:create`, base });
-  const guard = useLeaveGuard(form.formState.isDirty || Boolean(image) || deleteImage, {
+  const guard = useLeaveGuard(form.formState.isDirty || image.changed, {
     onDiscard: draft.clear,
   });
   const { leave } = guard;
@@ -65,67 +60,41 @@ const CatalogueForm = ({
       loading: record ? `Updating ${info.noun}` : `Creating ${info.noun}`,
       call: () =>
         record
-          ? updateCatalogueRecord(kind, record._id, { ...values, deleteImage }, image)
-          : createCatalogueRecord(kind, values, image),
+          ? updateCatalogueRecord(kind, record._id, { ...values, deleteImage: image.deleted }, image.file)
+          : createCatalogueRecord(kind, values, image.file),
       onSaved: () => onClose(),
       onError: (error) => setServerError(messageOf(error)),
     });
   };
 
   return (
-    <form
-      ref={rootRef}
-      noValidate
-      aria-label={`${record ? 'Update' : 'Create'} ${info.title}`}
-      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current))}
+    <DialogForm
+      label={`${record ? 'Update' : 'Create'} ${info.title}`}
+      onSubmit={(focusInvalid) => form.handleSubmit(submit, focusInvalid)}
+      draft={draft}
+      serverError={serverError}
+      onCancel={close}
+      submitting={form.formState.isSubmitting}
+      submitLabel={record ? 'Update' : 'Create'}
     >
-      <Stack gap="md">
-        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
-        {serverError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <TextInput
-          label="Name"
-          withAsterisk
-          autoComplete="off"
-          data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={6}
-          {...form.register('description')}
-          error={errors.description?.message}
-        />
-        <ImageField
-          label="Image"
-          currentUrl={record?.image?.url ?? null}
-          file={image}
-          deleted={deleteImage}
-          onFile={(f) => {
-            setImage(f);
-            if (f) setDeleteImage(false);
-          }}
-          onRemove={() => {
-            if (image) setImage(null);
-            else setDeleteImage(true);
-          }}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {record ? 'Update' : 'Create'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label="Name"
+        withAsterisk
+        autoComplete="off"
+        data-autofocus
+        {...form.register('name')}
+        error={errors.name?.message}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.register('description')}
+        error={errors.description?.message}
+      />
+      <ImageField label="Image" currentUrl={record?.image?.url ?? null} {...image.field} />
+    </DialogForm>
   );
 };
 

@@ -16,6 +16,32 @@ export const imageProblem = (file: File): string | null => {
 };
 
 /**
+ * The image a form is choosing: a new file, or the stored one marked for removal (sent as deleteImage).
+ * Spread `field` into ImageField.
+ */
+export const useImageChoice = () => {
+  const [file, setFile] = useState<File | null>(null);
+  const [deleted, setDeleted] = useState(false);
+  return {
+    file,
+    deleted,
+    changed: Boolean(file) || deleted,
+    field: {
+      file,
+      deleted,
+      onFile: (picked: File | null) => {
+        setFile(picked);
+        if (picked) setDeleted(false);
+      },
+      onRemove: () => {
+        if (file) setFile(null);
+        else setDeleted(true);
+      },
+    },
+  };
+};
+
+/**
  * A record's image (brands, categories, classes, vendors): a preview, a file picker and Remove. A refused
  * pick shows its message and is not kept; Remove drops a new pick or marks the stored image for deletion.
  */

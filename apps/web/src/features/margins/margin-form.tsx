@@ -7,23 +7,10 @@ import {
   type MarginInput,
   marginCreateSchema,
 } from '@karya/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { DraftRestoredNotice } from '../../components/draft-restored-notice';
-import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
-import { focusFirstError } from '../../lib/focus-first-error';
+import { DialogForm, RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { messageOf } from '../../lib/notify';
@@ -62,7 +49,6 @@ const MarginForm = ({
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const rootRef = useRef<HTMLFormElement>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const draft = useFormDraft(form, { key: margin ? `margin:update:${margin._id}` : 'margin:create', base });
   const guard = useLeaveGuard(form.formState.isDirty, { onDiscard: draft.clear });
@@ -85,82 +71,69 @@ const MarginForm = ({
   };
 
   return (
-    <form
-      ref={rootRef}
-      noValidate
-      aria-label={margin ? 'Update Margin' : 'Create Margin'}
-      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current))}
+    <DialogForm
+      label={margin ? 'Update Margin' : 'Create Margin'}
+      onSubmit={(focusInvalid) => form.handleSubmit(submit, focusInvalid)}
+      draft={draft}
+      serverError={serverError}
+      onCancel={close}
+      submitting={form.formState.isSubmitting}
+      submitLabel={margin ? 'Update' : 'Create'}
     >
-      <Stack gap="md">
-        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
-        {serverError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {serverError}
-          </Alert>
+      <TextInput
+        label="Name"
+        withAsterisk
+        autoComplete="off"
+        data-autofocus
+        {...form.register('name')}
+        error={errors.name?.message}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={5}
+        {...form.register('description')}
+        error={errors.description?.message}
+      />
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+        {MARGIN_TIERS.map((t) => (
+          <Controller
+            key={t}
+            control={form.control}
+            name={`margins.${t}`}
+            render={({ field }) => (
+              <NumberInput
+                label={`${MARGIN_TIER_LABELS[t]} (%)`}
+                withAsterisk
+                decimalScale={2}
+                value={field.value}
+                onChange={(v) => field.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={
+                  (errors.margins as Record<string, { message?: string }> | undefined)?.[t]?.message ??
+                  (t === 't1' ? (errors.margins as { message?: string } | undefined)?.message : undefined)
+                }
+              />
+            )}
+          />
+        ))}
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="isActive"
+        render={({ field }) => (
+          <Switch
+            label="Active"
+            checked={field.value}
+            onChange={(e) => field.onChange(e.currentTarget.checked)}
+            ref={field.ref}
+            error={errors.isActive ? MARGIN_MESSAGES.isActiveRequired : undefined}
+          />
         )}
-        <TextInput
-          label="Name"
-          withAsterisk
-          autoComplete="off"
-          data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={5}
-          {...form.register('description')}
-          error={errors.description?.message}
-        />
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-          {MARGIN_TIERS.map((t) => (
-            <Controller
-              key={t}
-              control={form.control}
-              name={`margins.${t}`}
-              render={({ field }) => (
-                <NumberInput
-                  label={`${MARGIN_TIER_LABELS[t]} (%)`}
-                  withAsterisk
-                  decimalScale={2}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={
-                    (errors.margins as Record<string, { message?: string }> | undefined)?.[t]?.message ??
-                    (t === 't1' ? (errors.margins as { message?: string } | undefined)?.message : undefined)
-                  }
-                />
-              )}
-            />
-          ))}
-        </SimpleGrid>
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <Switch
-              label="Active"
-              checked={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-              ref={field.ref}
-              error={errors.isActive ? MARGIN_MESSAGES.isActiveRequired : undefined}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {margin ? 'Update' : 'Create'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      />
+    </DialogForm>
   );
 };
 

@@ -1,27 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VENDOR_MESSAGES, type VendorDto, vendorCreateSchema } from '@karya/domain';
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fieldset, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { DraftRestoredNotice } from '../../components/draft-restored-notice';
-import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
-import { focusFirstError } from '../../lib/focus-first-error';
+import { DialogForm, RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
 import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { messageOf } from '../../lib/notify';
 import { useRecordSave } from '../../lib/record-save';
-import { ImageField } from '../catalogue/image-field';
+import { ImageField, useImageChoice } from '../catalogue/image-field';
 import { createVendor, updateVendor, useVendor, type VendorFormInput, vendorKeys } from './api';
 
 const resolver = zodResolver(vendorCreateSchema) as unknown as Resolver<VendorFormInput>;
@@ -60,12 +47,10 @@ const VendorForm = ({
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const rootRef = useRef<HTMLFormElement>(null);
-  const [image, setImage] = useState<File | null>(null);
-  const [deleteImage, setDeleteImage] = useState(false);
+  const image = useImageChoice();
   const [serverError, setServerError] = useState<string | null>(null);
   const draft = useFormDraft(form, { key: vendor ? `vendor:update:${vendor._id}` : 'vendor:create', base });
-  const guard = useLeaveGuard(form.formState.isDirty || Boolean(image) || deleteImage, {
+  const guard = useLeaveGuard(form.formState.isDirty || image.changed, {
     onDiscard: draft.clear,
   });
   const { leave } = guard;
@@ -80,7 +65,9 @@ const VendorForm = ({
     return save({
       loading: vendor ? 'Updating vendor' : 'Creating vendor',
       call: () =>
-        vendor ? updateVendor(vendor._id, { ...values, deleteImage }, image) : createVendor(values, image),
+        vendor
+          ? updateVendor(vendor._id, { ...values, deleteImage: image.deleted }, image.file)
+          : createVendor(values, image.file),
       onSaved: (answer) => {
         onSaved?.(answer.data ?? null);
         onClose();
@@ -108,88 +95,62 @@ const VendorForm = ({
   );
 
   return (
-    <form
-      ref={rootRef}
-      noValidate
-      aria-label={vendor ? 'Update Vendor' : 'Create Vendor'}
-      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current))}
+    <DialogForm
+      label={vendor ? 'Update Vendor' : 'Create Vendor'}
+      onSubmit={(focusInvalid) => form.handleSubmit(submit, focusInvalid)}
+      draft={draft}
+      serverError={serverError}
+      onCancel={close}
+      submitting={form.formState.isSubmitting}
+      submitLabel={vendor ? 'Update' : 'Create'}
     >
-      <Stack gap="md">
-        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
-        {serverError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Fieldset legend="Basic Information" variant="unstyled">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text('name', 'Vendor Name', { withAsterisk: true, 'data-autofocus': true })}
-            {text('email', 'Email', { type: 'email' })}
-            {text('phone', 'Phone', { type: 'tel', placeholder: '9876543210 or 0674-1234567' })}
-            {text('website', 'Website', { placeholder: 'www.example.in' })}
-            <Controller
-              control={form.control}
-              name="rating"
-              render={({ field }) => (
-                <NumberInput
-                  label="Rating"
-                  description="0 to 5"
-                  min={0}
-                  max={5}
-                  step={0.5}
-                  decimalScale={2}
-                  clampBehavior="none"
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.rating?.message}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Address"
-            mt="md"
-            autosize
-            minRows={2}
-            maxRows={4}
-            {...form.register('address')}
-            error={errors.address?.message}
+      <Fieldset legend="Basic Information" variant="unstyled">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {text('name', 'Vendor Name', { withAsterisk: true, 'data-autofocus': true })}
+          {text('email', 'Email', { type: 'email' })}
+          {text('phone', 'Phone', { type: 'tel', placeholder: '9876543210 or 0674-1234567' })}
+          {text('website', 'Website', { placeholder: 'www.example.in' })}
+          <Controller
+            control={form.control}
+            name="rating"
+            render={({ field }) => (
+              <NumberInput
+                label="Rating"
+                description="0 to 5"
+                min={0}
+                max={5}
+                step={0.5}
+                decimalScale={2}
+                clampBehavior="none"
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.rating?.message}
+              />
+            )}
           />
-        </Fieldset>
-        <Fieldset legend="Contact Person" variant="unstyled">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {contact('name', 'Name')}
-            {contact('designation', 'Designation')}
-            {contact('email', 'Email')}
-            {contact('phone', 'Phone')}
-          </SimpleGrid>
-        </Fieldset>
-        <ImageField
-          label="Vendor Image"
-          currentUrl={vendor?.image?.url ?? null}
-          file={image}
-          deleted={deleteImage}
-          onFile={(f) => {
-            setImage(f);
-            if (f) setDeleteImage(false);
-          }}
-          onRemove={() => {
-            if (image) setImage(null);
-            else setDeleteImage(true);
-          }}
+        </SimpleGrid>
+        <Textarea
+          label="Address"
+          mt="md"
+          autosize
+          minRows={2}
+          maxRows={4}
+          {...form.register('address')}
+          error={errors.address?.message}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {vendor ? 'Update' : 'Create'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Fieldset>
+      <Fieldset legend="Contact Person" variant="unstyled">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {contact('name', 'Name')}
+          {contact('designation', 'Designation')}
+          {contact('email', 'Email')}
+          {contact('phone', 'Phone')}
+        </SimpleGrid>
+      </Fieldset>
+      <ImageField label="Vendor Image" currentUrl={vendor?.image?.url ?? null} {...image.field} />
+    </DialogForm>
   );
 };
 
