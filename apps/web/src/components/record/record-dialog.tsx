@@ -1,3 +1,4 @@
+import type { RecordStamps } from '@karya/domain';
 import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -6,6 +7,9 @@ import { useCan } from '../../app/auth';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { messageOf } from '../../lib/notify';
 import { DraftRestoredNotice } from '../draft-restored-notice';
+import { formatDateTime } from './format';
+import { HistorySection, type HistorySource } from './history-section';
+import { RecordLink } from './record-link';
 
 type DialogLifecycle = {
   remove: (id: string) => Promise<boolean>;
@@ -25,7 +29,9 @@ export type RegisterClose = (close: () => void) => void;
  * dialog when done. Full screen on a phone; Escape and the close button go through the form's own close,
  * which asks before dropping changes.
  */
-export const RecordDialog = <T extends { _id: string; isDeleted: boolean; name: string }>({
+export const RecordDialog = <
+  T extends { _id: string; name: string } & Partial<RecordStamps> & { isDeleted: boolean },
+>({
   opened,
   onClose,
   recordId,
@@ -36,6 +42,7 @@ export const RecordDialog = <T extends { _id: string; isDeleted: boolean; name: 
   resource,
   lifecycle,
   size = 'lg',
+  history,
   children,
 }: {
   opened: boolean;
@@ -51,6 +58,8 @@ export const RecordDialog = <T extends { _id: string; isDeleted: boolean; name: 
   /** Delete / Restore / Delete Permanently inside the dialog; without it a deleted record is only named. */
   lifecycle?: DialogLifecycle & { deleteLabel: string };
   size?: string;
+  /** The record's history (API path without /api): a collapsible History under the form or the deleted notice. */
+  history?: (id: string) => HistorySource;
   children: (record: T | null, registerClose: RegisterClose) => ReactNode;
 }) => {
   const phone = useMediaQuery('(max-width: 48em)');
@@ -81,8 +90,16 @@ export const RecordDialog = <T extends { _id: string; isDeleted: boolean; name: 
         </Alert>
       ) : record?.isDeleted ? (
         <Stack gap="md">
-          <Alert color="red" variant="light" title={`This ${noun} is deleted`}>
-            {record.name}
+          <Alert color="red" variant="light" title={record.name}>
+            This {noun} was deleted{record.deletedAt ? ` on ${formatDateTime(record.deletedAt)}` : ''}
+            {record.deletedBy ? (
+              <>
+                {' by '}
+                <RecordLink to={`/admin/users/${record.deletedBy._id}`} inherit>
+                  {record.deletedBy.name}
+                </RecordLink>
+              </>
+            ) : null}
           </Alert>
           {lifecycle && (
             <Group justify="flex-end" gap="sm">
@@ -98,6 +115,7 @@ export const RecordDialog = <T extends { _id: string; isDeleted: boolean; name: 
               )}
             </Group>
           )}
+          {history && <HistorySection source={history(record._id)} />}
         </Stack>
       ) : (
         <Stack gap="md">
@@ -114,6 +132,7 @@ export const RecordDialog = <T extends { _id: string; isDeleted: boolean; name: 
               </Button>
             </Group>
           )}
+          {record && history && <HistorySection source={history(record._id)} />}
         </Stack>
       )}
     </Modal>

@@ -3,6 +3,7 @@ import { Avatar } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import type { ColumnDef } from '../../components/list/columns';
 import { formatDate } from '../../components/record/format';
+import { RecordLink } from '../../components/record/record-link';
 
 /** The list layout of brands, categories and classes: image, name, description, dates; created by hidden. */
 export const CATALOGUE_COLUMNS: readonly ColumnDef<CatalogueRecordDto>[] = [
@@ -27,4 +28,12 @@ export const CATALOGUE_COLUMNS: readonly ColumnDef<CatalogueRecordDto>[] = [
     defaultHidden: true,
   },
   { key: 'createdBy', label: 'Created By', value: (r) => r.createdBy, defaultHidden: true },
+  {
+    key: 'deletedBy',
+    label: 'Deleted By',
+    // Spec 3 §2: deleted-by names link to the user (when the user may open users).
+    render: (r) =>
+      r.deletedBy ? <RecordLink to={`/admin/users/${r.deletedBy._id}`}>{r.deletedBy.name}</RecordLink> : null,
+    defaultHidden: true,
+  },
 ];

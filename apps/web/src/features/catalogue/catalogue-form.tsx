@@ -127,6 +127,10 @@ export const CatalogueFormModal = ({
       notFoundText={info.notFound}
       resource={info.resource}
       lifecycle={{ ...lifecycle, deleteLabel: `Delete ${info.title}` }}
+      history={(id) => ({
+        path: `${info.path}/${id}/history`,
+        queryKey: [...catalogueKeys[kind].detail(id), 'history'],
+      })}
     >
       {(record, registerClose) => (
         <CatalogueForm

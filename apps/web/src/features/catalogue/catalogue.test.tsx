@@ -41,6 +41,14 @@ const calls = stubNetwork(
     }
     if (method === 'GET' && u.pathname === `/api/crm/products/categories/${id(3)}`)
       return envelope(category(3));
+    if (method === 'GET' && u.pathname === `/api/crm/products/categories/${id(4)}`)
+      return envelope(
+        category(4, {
+          isDeleted: true,
+          deletedAt: '2026-03-03T04:30:00.000Z',
+          deletedBy: { _id: id(500), name: 'Ravi Kumar' },
+        }),
+      );
     if (method === 'GET' && u.pathname === '/api/crm/products/brands')
       return envelope({ productBrands: [], productBrandsCount: 0, page: 1, limit: 20 });
     if (method === 'POST' && u.pathname === '/api/crm/products/brands')
@@ -101,6 +109,20 @@ describe('catalogue screens', { timeout: 60_000 }, () => {
       ),
     );
     expect(within(dialog).getByRole('button', { name: 'Delete Category' })).toBeTruthy();
+  });
+
+  it('a deleted category opens with who deleted it (a link), Restore, Delete Permanently and History', async () => {
+    permissions = { 'product-category': ALL, user: ['read'] };
+    render(<App path={`/crm/products/categories#update-${id(4)}`} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Category' });
+    expect(await within(dialog).findByText(/This category was deleted on/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Ravi Kumar' }).getAttribute('href')).toBe(
+      `/admin/users/${id(500)}`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Restore' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Delete Permanently' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'History' })).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox', { name: 'Name' })).toBeNull();
   });
 
   it('brand dialog: the spec message for a missing name, then a multipart create', async () => {

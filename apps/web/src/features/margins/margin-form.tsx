@@ -163,6 +163,10 @@ export const MarginFormModal = ({
       notFoundText={MARGIN_MESSAGES.notFound}
       resource="product-margin"
       lifecycle={{ ...lifecycle, deleteLabel: 'Delete Margin' }}
+      history={(id) => ({
+        path: `/crm/products/margins/${id}/history`,
+        queryKey: [...marginKeys.detail(id), 'history'],
+      })}
     >
       {(margin, registerClose) => (
         <MarginForm
