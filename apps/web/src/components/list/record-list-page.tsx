@@ -399,7 +399,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
       <FilterDrawer opened={filterPanel.opened} list={list} title={props.filters.title}>
         {(draft) => (
           // The page's fields may be lazy too (date pickers): a spinner in the drawer while they load.
-          <Suspense fallback={<Loader aria-label="Loading filters" mx="auto" my="md" />}>
+          <Suspense fallback={<Loader role="status" aria-label="Loading filters" mx="auto" my="md" />}>
             {props.filters.fields({ draft, canSeeDeleted })}
           </Suspense>
         )}

@@ -83,7 +83,7 @@ export const RecordDialog = <
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {!opened ? null : recordId && query.isPending ? (
-        <Loader aria-label={`Loading ${noun}`} mx="auto" display="block" />
+        <Loader role="status" aria-label={`Loading ${noun}`} mx="auto" display="block" />
       ) : recordId && !record ? (
         <Alert color="red" role="alert">
           {query.isError ? messageOf(query.error) : notFoundText}
