@@ -122,6 +122,19 @@ export const SCENARIOS: Scenario[] = [
     requests: (ctx) => [{ method: 'GET', path: `/api/hrm/tasks/${ctx.sampleTaskId}/history` }],
   },
   {
+    name: 'vendors-list',
+    kind: 'list',
+    description:
+      'GET /api/crm/products/vendors, name contains "cuttack", sorted by name, page 1 (5,000 vendors)',
+    rawReference: true,
+    requests: () => [
+      {
+        method: 'GET',
+        path: `/api/crm/products/vendors?${q({ 'filters[name]': 'cuttack', sortBy: 'name', sortOrder: 'asc', page: 1 })}`,
+      },
+    ],
+  },
+  {
     name: 'admin-dashboard',
     kind: 'dashboard',
     description: 'GET /api/admin/dashboard',

@@ -42,6 +42,15 @@ describe('accessibility', () => {
     ['/hrm/tasks#filter', 'Filter Tasks'],
     ['/admin/teams', 'Manage Teams'],
     ['/admin/teams/create', 'Create Team'],
+    ['/crm/products/brands', 'Brands'],
+    ['/crm/products/brands#filter', 'Filter Brands'],
+    ['/crm/products/brands#create-brand', 'Create Brand'],
+    ['/crm/products/categories', 'Categories'],
+    ['/crm/products/classes', 'Classes'],
+    ['/admin/products/margins', 'Margins'],
+    ['/admin/products/margins#create-margin', 'Create Margin'],
+    ['/admin/products/vendors', 'Product Vendors'],
+    ['/admin/products/vendors#create-vendor', 'Create Vendor'],
   ])('%s has no serious or critical findings', async (path, heading) => {
     const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();

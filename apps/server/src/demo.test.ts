@@ -189,6 +189,8 @@ describe('demo data', () => {
   it('teams of live demo users (one without a manager, one deleted) and HR tasks around today', async () => {
     expect(summary.teams).toBeGreaterThanOrEqual(8);
     expect(summary.tasks).toBeGreaterThanOrEqual(35);
+    // A believable catalogue: brands, categories, classes, margins and vendors.
+    expect(summary.catalogue).toBeGreaterThanOrEqual(40);
     const teamRows = await ctx.database.db.select().from(teams);
     const members = await ctx.database.db
       .select({
@@ -236,5 +238,51 @@ describe('demo data', () => {
     expect(d.roles.expiredRoles.map((r: { name: string }) => r.name)).toContain('Seasonal Promoter');
     expect(d.roles.newRoles.map((r: { name: string }) => r.name)).toContain('Sales Manager');
     expect(d.roles.updatedRoles.map((r: { name: string }) => r.name)).toContain('Store Manager');
+  });
+});
+
+describe('demo catalogue', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await loadDemoData(ctx.database.db, { now: new Date() });
+  });
+  afterAll(() => ctx.close());
+
+  it('passes the same rules as a form would: margins, vendors and names valid', async () => {
+    const { marginCreateSchema, vendorCreateSchema, CATALOGUE_SCHEMAS } = await import('@karya/domain');
+    const db = ctx.database.db;
+    const { productBrands, productCategories, productClasses, productMargins, productVendors } = await import(
+      './db/schema.ts'
+    );
+    for (const t of [productBrands, productCategories, productClasses])
+      for (const r of await db.select().from(t))
+        expect(
+          CATALOGUE_SCHEMAS.brand.create.safeParse({ name: r.name, description: r.description }).success,
+        ).toBe(true);
+    const margins = await db.select().from(productMargins);
+    expect(margins.length).toBeGreaterThanOrEqual(5);
+    for (const m of margins)
+      expect(
+        marginCreateSchema.safeParse({
+          name: m.name,
+          margins: { t1: m.t1, t2: m.t2, t3: m.t3, pt1: m.pt1, pt2: m.pt2, pt3: m.pt3 },
+          isActive: m.isActive,
+        }).error?.issues,
+      ).toBeUndefined();
+    const vendors = await db.select().from(productVendors);
+    expect(vendors.length).toBeGreaterThanOrEqual(8);
+    for (const v of vendors)
+      expect(
+        vendorCreateSchema.safeParse({
+          name: v.name,
+          email: v.email,
+          phone: v.phone,
+          address: v.address,
+          website: v.website,
+          rating: v.rating,
+          contactPerson: v.contactPerson,
+        }).error?.issues,
+      ).toBeUndefined();
   });
 });

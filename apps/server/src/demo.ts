@@ -14,6 +14,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import {
   type Device,
+  productBrands,
+  productCategories,
+  productClasses,
+  productMargins,
+  productVendors,
   roles,
   tasks,
   teamMembers,
@@ -22,6 +27,7 @@ import {
   userRoles,
   users,
 } from './db/schema.ts';
+import { catalogueDemoRows } from './demo-catalogue.ts';
 import { hashPassword } from './platform/passwords.ts';
 
 /** Every demo user signs in with this password (shown in the README and the start-up banner). */
@@ -78,6 +84,9 @@ const salesExecutive = [
   perm('quotation', ['create', 'read']),
   perm('product', ['read']),
   perm('product-item', ['read', 'suggestion']),
+  perm('product-brand', ['read', 'suggestion']),
+  perm('product-category', ['read', 'suggestion']),
+  perm('product-class', ['read', 'suggestion']),
 ];
 
 const withExtra = (base: ReturnType<typeof perm>[], extra: Record<string, string[]>) =>
@@ -113,6 +122,10 @@ const DEMO_ROLES: DemoRole[] = [
       perm('product-sale', 'all'),
       perm('product-vendor', 'all'),
       perm('product-item', ['read', 'create', 'update']),
+      perm('product-brand', 'all'),
+      perm('product-category', 'all'),
+      perm('product-class', 'all'),
+      perm('product-margin', ['read', 'suggestion']),
       perm('product', ['read']),
       perm('crm', ['read']),
     ],
@@ -637,6 +650,8 @@ export type DemoSummary = {
   activities: number;
   teams: number;
   tasks: number;
+  /** Brands, categories, classes, margins and vendors. */
+  catalogue: number;
 };
 
 /**
@@ -656,7 +671,7 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     .from(roles)
     .where(sql`lower(${roles.name}) = lower(${DEMO_ROLES[0]!.name})`)
     .limit(1);
-  if (already) return { loaded: false, roles: 0, users: 0, activities: 0, teams: 0, tasks: 0 };
+  if (already) return { loaded: false, roles: 0, users: 0, activities: 0, teams: 0, tasks: 0, catalogue: 0 };
 
   const [admin] = await db
     .select({ id: users.id })
@@ -842,6 +857,12 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     prng(20260301),
   );
 
+  // The catalogue is kept by the admin and the first few staff.
+  const catalogueRows = catalogueDemoRows(now, [
+    ...(adminId ? [adminId] : []),
+    ...userRows.slice(0, 3).map((u) => u.id!),
+  ]);
+
   await db.transaction(async (tx) => {
     await tx.insert(roles).values(roleRows);
     await tx.insert(users).values(userRows);
@@ -850,6 +871,11 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     await tx.insert(teams).values(teamRows);
     await tx.insert(teamMembers).values(memberRows);
     await tx.insert(tasks).values(taskRows);
+    await tx.insert(productBrands).values(catalogueRows.brands);
+    await tx.insert(productCategories).values(catalogueRows.categories);
+    await tx.insert(productClasses).values(catalogueRows.classes);
+    await tx.insert(productMargins).values(catalogueRows.margins);
+    await tx.insert(productVendors).values(catalogueRows.vendors);
   });
   return {
     loaded: true,
@@ -858,5 +884,6 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     activities: activityRows.length,
     teams: teamRows.length,
     tasks: taskRows.length,
+    catalogue: Object.values(catalogueRows).reduce((sum, rows) => sum + rows.length, 0),
   };
 };

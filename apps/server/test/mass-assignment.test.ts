@@ -2,7 +2,17 @@ import { newId } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, tasks, teams, users } from '../src/db/schema.ts';
+import {
+  productBrands,
+  productCategories,
+  productClasses,
+  productMargins,
+  productVendors,
+  roles,
+  tasks,
+  teams,
+  users,
+} from '../src/db/schema.ts';
 import { verifyPassword } from '../src/platform/passwords.ts';
 import { type Agent, adminSession, createTestApp, createUser, type TestContext } from './helpers.ts';
 
@@ -45,6 +55,11 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'PATCH /api/hrm/tasks/bulk/restore': '{ids}',
   'PATCH /api/hrm/tasks/:id/restore': 'no body',
   'PATCH /api/admin/teams/:id/restore': 'no body',
+  'PATCH /api/crm/products/brands/:id/restore': 'no body',
+  'PATCH /api/crm/products/categories/:id/restore': 'no body',
+  'PATCH /api/crm/products/classes/:id/restore': 'no body',
+  'PATCH /api/crm/products/margins/:id/restore': 'no body',
+  'PATCH /api/crm/products/vendors/:id/restore': 'no body',
 };
 
 type Row = { id: string; isDeleted?: boolean; deletedBy?: string | null; createdBy?: string | null };
@@ -64,8 +79,10 @@ describe('mass assignment', () => {
   let hostile: Record<string, unknown>;
   const cases = new Map<string, () => Promise<Case>>();
 
-  const byId = (table: typeof tasks | typeof teams | typeof roles | typeof users) => async (id: string) => {
-    const [row] = await ctx.database.db.select().from(table).where(eq(table.id, id));
+  type Table = typeof tasks | typeof teams | typeof roles | typeof users | typeof productMargins;
+  const byId = (table: Table | typeof productBrands) => async (id: string) => {
+    const t = table as typeof teams;
+    const [row] = await ctx.database.db.select().from(t).where(eq(t.id, id));
     return row as unknown as Row & Record<string, unknown>;
   };
 
@@ -170,6 +187,60 @@ describe('mass assignment', () => {
         patch(`/api/admin/users/${victim.id}`, { name: 'Renamed', ...extra, roles: [], status: 'Active' }),
       row: () => userRow(victim.id),
     }));
+    // The catalogue (spec 3): brands, categories and classes take multipart or JSON; margins JSON.
+    const catalogue = [
+      ['brands', productBrands],
+      ['categories', productCategories],
+      ['classes', productClasses],
+    ] as const;
+    for (const [path, table] of catalogue) {
+      const url = `/api/crm/products/${path}`;
+      cases.set(`POST ${url}`, async () => ({
+        own: [],
+        send: (extra) => post(url, { name: 'Robotics', ...extra }),
+        row: (res) => byId(table as typeof productBrands)(idOf(res)),
+      }));
+      cases.set(`PATCH ${url}/:id`, async () => {
+        const id = idOf(await post(url, { name: 'Robotics' }));
+        return {
+          own: [],
+          send: (extra) => patch(`${url}/${id}`, { name: 'Robotics 2', ...extra }),
+          row: () => byId(table as typeof productBrands)(id),
+        };
+      });
+    }
+    const margin = {
+      name: 'Schools',
+      margins: { t1: 1, t2: 2, t3: 3, pt1: 4, pt2: 5, pt3: 6 },
+      isActive: true,
+    };
+    cases.set('POST /api/crm/products/margins', async () => ({
+      own: [],
+      send: (extra) => post('/api/crm/products/margins', { ...margin, ...extra }),
+      row: (res) => byId(productMargins)(idOf(res)),
+    }));
+    cases.set('PATCH /api/crm/products/margins/:id', async () => {
+      const id = idOf(await post('/api/crm/products/margins', margin));
+      return {
+        own: [],
+        send: (extra) => patch(`/api/crm/products/margins/${id}`, { ...margin, ...extra }),
+        row: () => byId(productMargins)(id),
+      };
+    });
+    const vendor = { name: 'Kalinga Lab Supplies', rating: 4, contactPerson: { name: 'Ravi' } };
+    cases.set('POST /api/crm/products/vendors', async () => ({
+      own: [],
+      send: (extra) => post('/api/crm/products/vendors', { ...vendor, ...extra }),
+      row: (res) => byId(productVendors as unknown as typeof productBrands)(idOf(res)),
+    }));
+    cases.set('PATCH /api/crm/products/vendors/:id', async () => {
+      const id = idOf(await post('/api/crm/products/vendors', vendor));
+      return {
+        own: [],
+        send: (extra) => patch(`/api/crm/products/vendors/${id}`, { ...vendor, ...extra }),
+        row: () => byId(productVendors as unknown as typeof productBrands)(id),
+      };
+    });
     cases.set('PATCH /api/auth/profile/:id', async () => ({
       own: [],
       send: (extra) => patch(`/api/auth/profile/${admin.user.id}`, { bio: 'Field sales', ...extra }),

@@ -1,16 +1,32 @@
 import { activities } from './activities.ts';
+import { brands } from './brands.ts';
+import { categories } from './categories.ts';
+import { classes } from './classes.ts';
 import { history } from './history.ts';
+import { margins } from './margins.ts';
 import { tasks } from './tasks.ts';
 import { teams } from './teams.ts';
 import type { Generator } from './types.ts';
 import { users } from './users.ts';
+import { vendors } from './vendors.ts';
 
 /**
  * Every generator, in the order they run (later ones point at earlier rows). A new record type adds its
  * file beside these and one line here (planned: customers 200,000; follow-ups 1,000,000; items 50,000;
  * stock history 2,000,000).
  */
-export const GENERATORS: Generator[] = [users, activities, tasks, teams, history];
+export const GENERATORS: Generator[] = [
+  users,
+  activities,
+  tasks,
+  teams,
+  history,
+  brands,
+  categories,
+  classes,
+  margins,
+  vendors,
+];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 2;
+export const DATASET_VERSION = 3;

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -307,4 +308,85 @@ export const recordHistory = pgTable(
     changes: jsonb('changes').$type<unknown[]>().notNull().default([]),
   },
   (t) => [index('record_history_record_at_idx').on(t.entity, t.recordId, t.at.desc(), t.id.desc())],
+);
+
+// ------------------------------------------------------------------------------------------ catalogue
+
+/**
+ * Brands, categories and classes (spec 3 §3) share one shape, each in its own table. The image is a file
+ * of `files` (type checked by content), as a user's profile image. Text filters on the name: a trigram
+ * index (3+ characters: contains) and a lower(name) text_pattern_ops index (1-2 characters: starts with).
+ */
+const catalogueTable = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      id: id(),
+      name: text('name').notNull(),
+      description: text('description'),
+      image: jsonb('image').$type<StoredImage>(),
+      ...lifecycle(),
+    },
+    (t) => [
+      index(`${name}_live_created_idx`).on(t.isDeleted, t.createdAt),
+      index(`${name}_name_trgm_idx`).using('gin', sql`${t.name} gin_trgm_ops`),
+      index(`${name}_name_prefix_idx`).on(sql`lower(${t.name}) text_pattern_ops`),
+    ],
+  );
+
+export const productBrands = catalogueTable('product_brands');
+export const productCategories = catalogueTable('product_categories');
+export const productClasses = catalogueTable('product_classes');
+
+/** Tier percentages are numeric(5,2): exact, 0.00 to 100.00 (the schema refuses more decimals). */
+const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' }).notNull();
+
+export const productMargins = pgTable(
+  'product_margins',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    t1: percent('t1'),
+    t2: percent('t2'),
+    t3: percent('t3'),
+    pt1: percent('pt1'),
+    pt2: percent('pt2'),
+    pt3: percent('pt3'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...lifecycle(),
+  },
+  (t) => [
+    index('product_margins_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('product_margins_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export type VendorContactPersonRow = {
+  name?: string | null;
+  designation?: string | null;
+  email?: string | null;
+  phone?: string | null;
+};
+
+export const productVendors = pgTable(
+  'product_vendors',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    website: text('website'),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }),
+    image: jsonb('image').$type<StoredImage>(),
+    contactPerson: jsonb('contact_person').$type<VendorContactPersonRow>(),
+    ...lifecycle(),
+  },
+  (t) => [
+    index('product_vendors_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('product_vendors_live_name_idx').on(t.isDeleted, sql`lower(${t.name})`),
+    index('product_vendors_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('product_vendors_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
 );

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { catalogueModuleRoutes } from './catalogue/catalogue.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { holidaysRoutes } from './holidays/holidays.routes.ts';
+import { marginsRoutes } from './margins/margins.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { vendorsRoutes } from './vendors/vendors.routes.ts';
 
 /** Every module's routes under /api. Adding a record type adds one line here. */
 export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
@@ -21,4 +24,7 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await tasksRoutes(api, deps);
   await teamsRoutes(api, deps);
   await holidaysRoutes(api, deps);
+  await catalogueModuleRoutes(api, deps);
+  await marginsRoutes(api, deps);
+  await vendorsRoutes(api, deps);
 };

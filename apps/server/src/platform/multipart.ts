@@ -99,3 +99,32 @@ export const decodeFields = (
   }
   return out;
 };
+
+/**
+ * A record form as multipart (one file in `fileField`, nested values as JSON text) or as JSON: only the
+ * `allowed` keys are read, so `_id`, stamps and anything else sent never reach the service. On update an
+ * empty field is passed on as '' ("clear"); on create it is absent.
+ */
+export const readRecordForm = async (
+  request: FastifyRequest,
+  opts: {
+    fileField: string;
+    maxFileBytes: number;
+    tooLargeMessage: string;
+    allowed: readonly string[];
+    json?: readonly string[];
+    boolean?: readonly string[];
+    number?: readonly string[];
+    mode: 'create' | 'update';
+  },
+): Promise<{ values: Record<string, unknown>; upload: { data: Buffer; filename: string } | null }> => {
+  const form = await readMultipart(request, opts);
+  const values = decodeFields(form.fields, {
+    json: opts.json ?? [],
+    boolean: opts.boolean,
+    number: opts.number,
+    allowed: opts.allowed,
+    keepEmpty: opts.mode === 'update',
+  });
+  return { values, upload: form.file ? { data: form.file.data, filename: form.file.filename } : null };
+};

@@ -442,6 +442,27 @@ export const suggest = async <Row extends { id: string }>(opts: {
 // ------------------------------------------------------------------------------------------- user refs
 
 /** The users named by a set of ids, as DTO references (deleted users included: history stays readable). */
+/**
+ * The suggestion of a record type known by its name (brands, margins, vendors, teams …): `{_id, name}`,
+ * the selected ones first, then live records whose name matches; at most 20.
+ */
+export const suggestByName = async (
+  db: Db,
+  table: RecordTable & { name: AnyPgColumn },
+  input: { name: string; selectedIds: string[] },
+) => {
+  const rows = await suggest<{ id: string; name: string }>({
+    db,
+    table,
+    id: table.id,
+    name: table.name,
+    select: { id: table.id, name: table.name },
+    live: [eq(table.isDeleted, false)],
+    input,
+  });
+  return rows.map((r) => ({ _id: r.id, name: r.name }));
+};
+
 export const userRefs = async (db: Db, ids: Iterable<string | null | undefined>) => {
   const wanted = [...new Set([...ids].filter((x): x is string => Boolean(x)))];
   const map = new Map<string, UserRef>();

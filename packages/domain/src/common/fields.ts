@@ -65,6 +65,15 @@ export const phoneSchema = z
   .min(1, 'Phone is required')
   .regex(PHONE_RE, PHONE_MESSAGE);
 
+/** An empty value (null or blank text): on update it clears an optional field; on create it is absent. */
+export const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+/** An optional field whose empty value means null ("clear"; on create: not given). */
+export const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? null : v), schema.nullable());
+
+/** At most two decimal places, judged on the number's shortest decimal form (exact: 12.34, not 12.345). */
+export const hasAtMostTwoDecimals = (v: number) => /^-?\d+(\.\d{1,2})?$/.test(String(v));
+
 export const urlSchema = z
   .string()
   .trim()

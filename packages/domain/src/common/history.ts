@@ -121,6 +121,30 @@ export const HISTORY_FIELDS = {
     image: 'Profile image',
     password: 'Password',
   },
+  'product-brand': { name: 'Name', description: 'Description', image: 'Image' },
+  'product-category': { name: 'Name', description: 'Description', image: 'Image' },
+  'product-class': { name: 'Name', description: 'Description', image: 'Image' },
+  'product-margin': {
+    name: 'Name',
+    description: 'Description',
+    t1: 'T1',
+    t2: 'T2',
+    t3: 'T3',
+    pt1: 'PT1',
+    pt2: 'PT2',
+    pt3: 'PT3',
+    isActive: 'Active',
+  },
+  'product-vendor': {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    address: 'Address',
+    website: 'Website',
+    rating: 'Rating',
+    contactPerson: 'Contact person',
+    image: 'Image',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 export type HistoryEntity = keyof typeof HISTORY_FIELDS;
 

@@ -2,6 +2,7 @@
 // are integers of paise: a rupee amount is read from its decimal text, never through floating-point
 // arithmetic, and every product of a price and a percentage is rounded once, half up, to the paisa, as
 // Indian invoices round each line. Zod-free: list cards and detail pages use it.
+import { MARGIN_TIERS } from '../entities/margin-list.ts';
 
 /** GST percentages an item, a purchase or a sale line may carry (spec 3 §9), and the default (§5). */
 export const GST_RATES = [28, 18, 12, 5] as const;
@@ -10,9 +11,7 @@ export const DEFAULT_GST_RATE: GstRate = 28;
 export const GST_RATE_MESSAGE = 'GST must be one of (28, 18, 12, 5)';
 export const isGstRate = (v: unknown): v is GstRate => GST_RATES.includes(v as GstRate);
 
-/** Margin tiers of a margin record (spec 3 §9); sale and quotation lines may also be `custom`. */
-export const MARGIN_TIERS = ['t1', 't2', 't3', 'pt1', 'pt2', 'pt3'] as const;
-export type MarginTier = (typeof MARGIN_TIERS)[number];
+/** Margin tiers of a sale or quotation line: a margin record's tiers (margin-list.ts), or `custom`. */
 export const LINE_MARGIN_TIERS = [...MARGIN_TIERS, 'custom'] as const;
 export type LineMarginTier = (typeof LINE_MARGIN_TIERS)[number];
 

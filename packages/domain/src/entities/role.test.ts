@@ -7,8 +7,13 @@ const messagesOf = (schema: Parser, value: unknown) =>
   schema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
 const first = (schema: Parser, value: unknown) => messagesOf(schema, value)[0];
 
-// Calendar days in India, as the rule compares them (a UTC day is yesterday there from 18:30 UTC).
-const day = (offset: number) => todayInAppZone(new Date(Date.now() + offset * 86_400_000));
+// Days counted from India's calendar day, as the schema judges them (a UTC day is yesterday there from
+// 18:30 UTC on).
+const day = (offset: number) => {
+  const d = new Date(`${todayInAppZone()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
 const valid = {
   name: 'Sales Executive',
   description: 'Field sales',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  clearable,
   dateInputSchema,
   emailSchema,
+  isBlank,
   newUserPasswordSchema,
   passwordSchema,
   phoneSchema,
@@ -136,9 +138,6 @@ const employmentFields = {
  * stripped; on update that would make a set value impossible to remove). Optional texts become null,
  * optional lists and links their empty value; required fields keep their own 'is required' message.
  */
-const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (isBlank(v) ? null : v), schema.nullable());
 const blankAs = <T extends z.ZodType>(empty: unknown, schema: T) =>
   z.preprocess((v) => (isBlank(v) ? empty : v), schema);
 

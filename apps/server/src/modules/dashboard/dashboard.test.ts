@@ -1,5 +1,5 @@
 import type { AdminDashboard, CrmDashboard } from '@karya/domain';
-import { newId, quickDateRange } from '@karya/domain';
+import { newId, quickDateRange, todayInAppZone } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -158,7 +158,8 @@ describe('dashboards', () => {
   it('role counts: new, updated (not just created) and expired', async () => {
     const before = await adminData();
     const now = ctx.clock.now();
-    const today = now.toISOString().slice(0, 10);
+    // The day in India, as the dashboard counts it (a UTC day is a day behind from 18:30 UTC).
+    const today = todayInAppZone(now);
     const newRoleRes = await admin.request({
       method: 'POST',
       url: '/api/admin/roles',
@@ -209,7 +210,7 @@ describe('dashboards', () => {
     expect(d2.roles.newRoles.some((r) => r._id === oldId)).toBe(false);
 
     // A role expiring tomorrow is not expired yet.
-    const tomorrow = new Date(now.getTime() + DAY).toISOString().slice(0, 10);
+    const tomorrow = todayInAppZone(new Date(now.getTime() + DAY));
     await ctx.database.db.update(roles).set({ expiresAt: tomorrow }).where(eq(roles.id, expiredId));
     const d3 = await adminData();
     expect(d3.roles.expiredRoles.some((r) => r._id === expiredId)).toBe(false);

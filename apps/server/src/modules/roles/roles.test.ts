@@ -21,9 +21,13 @@ const validRole = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-// Calendar days in India, as the expiry rule reads them (from 18:30 UTC the UTC day is yesterday there).
-const isoToday = () => todayInAppZone();
-const isoDaysFromToday = (n: number) => todayInAppZone(new Date(Date.now() + n * 86_400_000));
+// Days of India's calendar, as role expiry counts them (a UTC day is a day behind from 18:30 UTC).
+const isoDaysFromToday = (n: number) => {
+  const d = new Date(`${todayInAppZone()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const isoToday = () => isoDaysFromToday(0);
 
 describe('roles and resources', () => {
   let ctx: TestContext;

@@ -35,7 +35,7 @@ import {
   runList,
   softDelete,
   stampsDto,
-  suggest,
+  suggestByName,
   updateStamps,
   userRefs,
   withLifecycleDefaults,
@@ -135,18 +135,8 @@ export const listTeams = async (db: Db, principal: Principal, query: ListQuery) 
 export const getTeam = async (db: Db, id: string) => one(db, await findRecord<TeamRow>(db, teams, id, TEAM));
 
 /** GET /admin/teams/suggestion: the selected teams first, then live teams whose name matches; at most 20. */
-export const suggestTeams = async (db: Db, input: { name: string; selectedIds: string[] }) => {
-  const rows = await suggest<{ id: string; name: string }>({
-    db,
-    table: teams,
-    id: teams.id,
-    name: teams.name,
-    select: { id: teams.id, name: teams.name },
-    live: [eq(teams.isDeleted, false)],
-    input,
-  });
-  return rows.map((r) => ({ _id: r.id, name: r.name }));
-};
+export const suggestTeams = (db: Db, input: { name: string; selectedIds: string[] }) =>
+  suggestByName(db, teams, input);
 
 // ----------------------------------------------------------------------------------------------- write
 

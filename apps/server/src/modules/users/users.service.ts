@@ -16,11 +16,10 @@ import {
 } from '@karya/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, roles, type StoredImage, userRoles, users } from '../../db/schema.ts';
+import { roles, type StoredImage, userRoles, users } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { storeUpload } from '../../platform/files.ts';
 import {
   diffSnapshots,
   type HistoryActor,
@@ -29,6 +28,7 @@ import {
   recordUpdate,
   type Snapshot,
 } from '../../platform/history.ts';
+import { removeStoredFile, storeImage as storeRecordImage, type Upload } from '../../platform/images.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
@@ -36,7 +36,8 @@ import { runList, suggest } from '../../platform/records.ts';
 import { loadUserDto, rolesByUser, toUserDto, userNames } from './user-dto.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'clock'>;
-export type Upload = { data: Buffer; filename: string } | null;
+
+export type { Upload };
 
 export const USER_MESSAGES = {
   notFound: 'User not found',
@@ -185,22 +186,9 @@ const isUniqueViolation = (error: unknown): boolean => {
   return false;
 };
 
-/** Remove a stored file (row and bytes); used to undo an upload and when an image is replaced. */
-const removeStoredFile = async (deps: Deps, fileId: string) => {
-  const [row] = await deps.db.delete(files).where(eq(files.id, fileId)).returning();
-  if (row) await deps.storage.remove(row.storageKey).catch(() => undefined);
-};
-
-const storeImage = async (deps: Deps, upload: Upload, ownerId: string): Promise<StoredImage | null> => {
-  if (!upload) return null;
-  const stored = await storeUpload(
-    deps,
-    { data: upload.data, filename: upload.filename, ownerId },
-    PROFILE_IMAGE_TYPES,
-    PROFILE_IMAGE_WRONG_TYPE,
-  );
-  return { url: stored.url, fileId: stored.id };
-};
+/** The profile image: JPEG or PNG by content. */
+const storeImage = (deps: Deps, upload: Upload, ownerId: string) =>
+  storeRecordImage(deps, upload, ownerId, PROFILE_IMAGE_TYPES, PROFILE_IMAGE_WRONG_TYPE);
 
 /** Only Contract and Internship carry a duration; every other type stores 0 (spec 1 §4). */
 const durationFor = (employmentType: string | null | undefined, duration: number | undefined) =>

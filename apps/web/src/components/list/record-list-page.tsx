@@ -96,6 +96,8 @@ export type RecordListPageProps<K extends string, T, S = T> = {
   label?: string;
   /** The plural noun in the answer's keys and in texts: 'tasks' → data.tasks, data.tasksCount, 'Deleted tasks'. */
   plural: K;
+  /** The plural in texts when the answer's key is not a word ('productBrands' → 'brands'). */
+  pluralText?: string;
   spec: ListSpec;
   /** localStorage keys: page size (required), filters, column arrangement and layout. */
   storage: { limit: string; filters?: string; fields?: string; layout?: string };
@@ -135,6 +137,38 @@ export type RecordListPageProps<K extends string, T, S = T> = {
   /** Bulk Delete / Restore / Delete Permanently, each shown by its permission and the Deleted state. */
   bulk?: BulkLifecycle;
   emptyText: string;
+  /**
+   * What opening a record does (a row, a card, a palette result), when it is not going to `href`: e.g.
+   * a dialog on the list for record types without a page of their own (brands, margins).
+   */
+  openRecord?: (id: string) => void;
+  /**
+   * Past page 1 the earlier pages stay on screen above the current one (spec 3: category and class lists
+   * append further pages), with a "Load more" button that asks for the next page.
+   */
+  append?: boolean;
+};
+
+/**
+ * One earlier page of an appending list, shown above the current page: its own query (so a change to the
+ * records refreshes it like the current one), in the same layout.
+ */
+const EarlierPage = <K extends string, T>({
+  page,
+  query,
+  useList,
+  plural,
+  render,
+}: {
+  page: number;
+  query: ListQuery;
+  useList: (query: ListQuery) => ListQueryState<ListPage<K, T>>;
+  plural: K;
+  render: (rows: readonly T[]) => ReactNode;
+}) => {
+  const result = useList({ ...query, page });
+  const rows: readonly T[] = result.data?.[plural] ?? [];
+  return rows.length ? <Box mb="md">{render(rows)}</Box> : null;
 };
 
 /**
@@ -180,7 +214,9 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
   const drawn = useProgressiveRows(rows);
   const total = data?.[`${plural}Count`] as number | undefined;
   const label = props.label ?? props.title;
-  const open = (row: T) => navigate(props.href(props.getId(row)));
+  const words = props.pluralText ?? plural;
+  const openId = (id: string) => (props.openRecord ? props.openRecord(id) : navigate(props.href(id)));
+  const open = (row: T) => openId(props.getId(row));
   const retry = () => query.refetch();
   const selecting = canSelect ? selection : undefined;
 
@@ -246,7 +282,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
         <Group gap="xs" justify="flex-end" wrap="wrap" ml="auto">
           {showingDeleted && (
             <Badge color="red" variant="light">
-              Deleted {plural}
+              Deleted {words}
             </Badge>
           )}
           {canSelect && <SelectionModeToggle selection={selection} />}
@@ -262,7 +298,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
       </Group>
 
       <VisuallyHidden aria-live="polite" role="status">
-        {total !== undefined ? `${total} ${plural} found` : ''}
+        {total !== undefined ? `${total} ${words} found` : ''}
       </VisuallyHidden>
 
       {query.isPending || (query.data && !data) ? (
@@ -276,6 +312,38 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
           style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
           aria-busy={query.isFetching}
         >
+          {props.append &&
+            Array.from({ length: list.page - 1 }, (_, i) => i + 1).map((page) => (
+              <EarlierPage
+                key={page}
+                page={page}
+                query={list.query}
+                useList={props.useList}
+                plural={plural}
+                render={(pageRows) =>
+                  table && layout === 'list' ? (
+                    <RecordTable
+                      label={`${label}, page ${page}`}
+                      rows={pageRows}
+                      columns={columns.visibleColumns}
+                      getId={props.getId}
+                      getLabel={props.getLabel}
+                      onOpen={open}
+                      minWidth={table.minWidth}
+                    />
+                  ) : (
+                    <RecordGrid
+                      label={`${label}, page ${page}`}
+                      rows={pageRows}
+                      getId={props.getId}
+                      getLabel={props.getLabel}
+                      onOpen={props.cardLinks ? undefined : open}
+                      renderCard={props.card}
+                    />
+                  )
+                }
+              />
+            ))}
           {table && layout === 'list' ? (
             <RecordTable
               label={label}
@@ -299,6 +367,13 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
             />
           )}
           {query.isError && <ErrorState message={messageOf(query.error)} onRetry={retry} />}
+          {props.append && total !== undefined && list.page * list.limit < total && (
+            <Group justify="center" mt="md">
+              <Button variant="light" onClick={() => list.setPage(list.page + 1)} loading={query.isFetching}>
+                Load more
+              </Button>
+            </Group>
+          )}
         </div>
       )}
 
@@ -327,7 +402,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
       <FilterDrawer opened={filterPanel.opened} list={list} title={props.filters.title}>
         {(draft) => (
           // The page's fields may be lazy too (date pickers): a spinner in the drawer while they load.
-          <Suspense fallback={<Loader aria-label="Loading filters" mx="auto" my="md" />}>
+          <Suspense fallback={<Loader role="status" aria-label="Loading filters" mx="auto" my="md" />}>
             {props.filters.fields({ draft, canSeeDeleted })}
           </Suspense>
         )}
@@ -348,7 +423,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
           queryKey={search.queryKey}
           search={search.search}
           toItem={(result) => search.toItem(result as S)}
-          onSelect={(result) => navigate(props.href(search.toItem(result as S).id))}
+          onSelect={(result) => openId(search.toItem(result as S).id)}
           emptyText={search.emptyText}
         />
       )}

@@ -32,8 +32,6 @@ export const routes: RouteObject[] = [
   // Admin
   redirect('admin/products', '/admin/products/stocks'),
   soon('admin/products/stocks/*'),
-  soon('admin/products/margins/*'),
-  soon('admin/products/vendors/*'),
   soon('admin/products/purchases/*'),
   soon('admin/products/sales/*'),
   redirect('admin/verifications', '/admin/verifications/items'),

@@ -1,0 +1,160 @@
+import { newId, type VendorDto } from '@karya/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Agent,
+  adminSession,
+  asUserWithSession,
+  createTestApp,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { listUrl, multipartBody, PNG_1X1 } from '../users/users-test-kit.ts';
+
+const BASE = '/api/crm/products/vendors';
+
+describe('vendors', () => {
+  let ctx: TestContext;
+  let admin: Agent;
+  const form = (over: Record<string, unknown> = {}) => ({
+    name: `Kalinga Lab Supplies ${newId().slice(-5)}`,
+    email: 'Sales@KalingaLab.in',
+    phone: '0674-2345678',
+    address: 'Plot 12, Mancheswar Industrial Estate, Bhubaneswar',
+    website: 'www.kalingalab.in',
+    rating: '4.5',
+    contactPerson: {
+      name: 'Ravi Mohanty',
+      designation: 'Sales Manager',
+      email: 'ravi@kalingalab.in',
+      phone: '9437012345',
+    },
+    ...over,
+  });
+  const post = (fields: Record<string, unknown>, file?: Buffer) =>
+    admin.request({
+      method: 'POST',
+      url: BASE,
+      ...multipartBody(
+        fields,
+        file ? { field: 'image', filename: 'v.png', contentType: 'image/png', data: file } : undefined,
+      ),
+    });
+  const count = async () =>
+    (await admin.request({ method: 'GET', url: BASE })).json().data.productVendorsCount as number;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await adminSession(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  it('creates a vendor with every field, the contact person and the image (multipart)', async () => {
+    const res = await post(form(), PNG_1X1);
+    expect(res.statusCode, res.body).toBe(201);
+    const v = res.json().data as VendorDto;
+    expect(v).toMatchObject({
+      email: 'sales@kalingalab.in',
+      phone: '0674-2345678',
+      website: 'www.kalingalab.in',
+      rating: 4.5,
+      contactPerson: { name: 'Ravi Mohanty', designation: 'Sales Manager', phone: '9437012345' },
+    });
+    expect(v.image?.url).toMatch(/^\/api\/files\//);
+    const one = await admin.request({ method: 'GET', url: `${BASE}/${v._id}` });
+    expect(one.json().data.name).toBe(v.name);
+  });
+
+  it('omits empty optional fields on create', async () => {
+    const res = await post({ name: 'Only Name', email: '', phone: '', rating: '', contactPerson: '' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ email: null, phone: null, rating: null, contactPerson: null });
+  });
+
+  it.each([
+    [{ name: undefined }, 'Vendor name is required'],
+    [{ name: '   ' }, 'Vendor name cannot be empty'],
+    [{ email: 'not-an-email' }, 'Invalid email format'],
+    [{ phone: '12345' }, 'Phone number must be a valid 10-digit or a landline number (e.g., 0674-1234567).'],
+    [{ website: 'not a url' }, 'Please enter a valid URL.'],
+    [{ rating: '-1' }, 'Rating cannot be negative'],
+    [{ rating: '5.5' }, 'Rating cannot be greater than 5'],
+    [{ rating: 'abc' }, 'Rating must be a number'],
+    [{ contactPerson: { email: 'x@' } }, 'Invalid email format'],
+    [
+      { contactPerson: { phone: '555' } },
+      'Phone number must be a valid 10-digit or a landline number (e.g., 0674-1234567).',
+    ],
+    [{ contactPerson: '{not json' }, 'contactPerson must be valid JSON'],
+  ])('refuses %j with a 400 and the message, writing nothing', async (over, message) => {
+    const before = await count();
+    const fields = Object.fromEntries(Object.entries(form(over)).filter(([, v]) => v !== undefined));
+    const res = await post(fields);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a spoofed or over-size image', async () => {
+    const before = await count();
+    const text = await post(form(), Buffer.from('hello'));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('Only JPG, JPEG or PNG images are allowed.');
+    const big = await post(form(), Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toBe('File size must be less than 5MB');
+    expect(await count()).toBe(before);
+  });
+
+  it('updates (clearing fields, replacing the contact person), filters, sorts and runs the lifecycle', async () => {
+    const v = (await post(form({ name: 'Zeta Robotics' }))).json().data as VendorDto;
+    const up = await admin.request({
+      method: 'PATCH',
+      url: `${BASE}/${v._id}`,
+      ...multipartBody({ website: '', rating: '3', contactPerson: { name: 'Sita Das' } }),
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().data).toMatchObject({ website: null, rating: 3, contactPerson: { name: 'Sita Das' } });
+    const filtered = await admin.request({
+      method: 'GET',
+      url: listUrl(BASE, [
+        ['filters[contactPerson.name]', 'sita'],
+        ['filters[rating][min]', '3'],
+        ['filters[rating][max]', '3'],
+        ['sortBy', 'rating'],
+      ]),
+    });
+    expect(filtered.statusCode, filtered.body).toBe(200);
+    expect(filtered.json().data.productVendors.map((x: VendorDto) => x._id)).toContain(v._id);
+    const url = `${BASE}/${v._id}`;
+    expect((await admin.request({ method: 'DELETE', url })).json().message).toBe(
+      'Vendor deleted successfully',
+    );
+    expect((await admin.request({ method: 'PATCH', url, payload: { name: 'x' } })).statusCode).toBe(400);
+    expect((await admin.request({ method: 'PATCH', url: `${url}/restore` })).statusCode).toBe(200);
+    await admin.request({ method: 'DELETE', url });
+    expect((await admin.request({ method: 'DELETE', url: `${url}/permanent` })).json().message).toBe(
+      'Vendor deleted permanently',
+    );
+    const gone = await admin.request({ method: 'GET', url });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Vendor not found');
+  });
+
+  it('suggests by name with one selectedId', async () => {
+    const a = (await post(form({ name: 'Suggest Odisha Tools' }))).json().data as VendorDto;
+    const b = (await post(form({ name: 'Suggest Cuttack Traders' }))).json().data as VendorDto;
+    const res = await admin.request({
+      method: 'GET',
+      url: `${BASE}/suggestion?name=odisha&selectedId=${b._id}`,
+    });
+    expect(res.json().data.map((x: { _id: string }) => x._id)).toEqual([b._id, a._id]);
+  });
+
+  it('checks permissions on the server', async () => {
+    const reader = await asUserWithSession(ctx, [{ resource: 'product-vendor', actions: ['read'] }]);
+    expect((await reader.request({ method: 'GET', url: BASE })).statusCode).toBe(200);
+    expect((await reader.request({ method: 'POST', url: BASE, payload: { name: 'x' } })).statusCode).toBe(
+      403,
+    );
+    expect((await reader.request({ method: 'GET', url: `${BASE}/suggestion` })).statusCode).toBe(403);
+  });
+});

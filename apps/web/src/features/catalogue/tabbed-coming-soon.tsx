@@ -1,0 +1,16 @@
+import { ComingSoonPage } from '../coming-soon/coming-soon-page';
+import { AdminProductTabs, CrmProductTabs } from './product-tabs';
+
+/** A product tab whose screens come in a later issue: the tab bar, then "Coming soon". */
+export const CrmProductComingSoonPage = () => (
+  <>
+    <CrmProductTabs />
+    <ComingSoonPage />
+  </>
+);
+export const AdminProductComingSoonPage = () => (
+  <>
+    <AdminProductTabs />
+    <ComingSoonPage />
+  </>
+);

@@ -1,0 +1,24 @@
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import type { FilterDraft } from '../../components/list/filter-drawer';
+
+/** Active, inactive or both. */
+export const MarginActiveFilter = ({ draft }: { draft: FilterDraft }) => {
+  const value = draft.values.isActive === true ? 'true' : draft.values.isActive === false ? 'false' : 'all';
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="margin-active-filter">
+        Active
+      </Text>
+      <SegmentedControl
+        aria-labelledby="margin-active-filter"
+        value={value}
+        onChange={(v) => draft.set('isActive', v === 'all' ? undefined : v === 'true')}
+        data={[
+          { value: 'all', label: 'All' },
+          { value: 'true', label: 'Active' },
+          { value: 'false', label: 'Inactive' },
+        ]}
+      />
+    </Stack>
+  );
+};
