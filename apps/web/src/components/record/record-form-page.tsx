@@ -57,7 +57,7 @@ export const RecordFormPage = <T,>({
   else
     body = (
       <Center py="xl">
-        <Loader aria-label={`Loading ${noun}`} />
+        <Loader role="status" aria-label={`Loading ${noun}`} />
       </Center>
     );
   return (

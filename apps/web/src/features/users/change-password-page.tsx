@@ -19,7 +19,7 @@ export const UserLoadState = ({ error, onRetry }: { error: unknown; onRetry: () 
   if (!error)
     return (
       <Center py="xl">
-        <Loader aria-label="Loading user" />
+        <Loader role="status" aria-label="Loading user" />
       </Center>
     );
   const missing = isApiError(error) && error.status === 404;

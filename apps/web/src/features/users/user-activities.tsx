@@ -125,7 +125,7 @@ export const ActivityList = ({ userId, enabled }: { userId: string; enabled: boo
   if (activities.isPending)
     return (
       <Center py="md" aria-busy="true">
-        <Loader size="sm" aria-label="Loading activities" />
+        <Loader size="sm" role="status" aria-label="Loading activities" />
       </Center>
     );
   if (activities.isError && rows.length === 0)
