@@ -1,4 +1,4 @@
-import { ComingSoonPage } from '../coming-soon/coming-soon-page';
+import { ComingSoonPage } from '../coming-soon/coming-soon-view';
 import { AdminProductTabs, CrmProductTabs } from './product-tabs';
 
 /** A product tab whose screens come in a later issue: the tab bar, then "Coming soon". */
