@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  adminSession,
   call,
   createTestApp,
   login,
@@ -284,5 +285,45 @@ describe('demo catalogue', () => {
           contactPerson: v.contactPerson,
         }).error?.issues,
       ).toBeUndefined();
+  });
+
+  it('has believable items that pass the item rules, each with its stock and a price where verified', async () => {
+    const { itemCreateSchema } = await import('@karya/domain');
+    const { productItems, productStocks } = await import('./db/schema.ts');
+    const db = ctx.database.db;
+    const items = await db.select().from(productItems);
+    expect(items.length).toBeGreaterThanOrEqual(20);
+    const stocks = new Map((await db.select().from(productStocks)).map((s) => [s.itemId, s]));
+    for (const i of items) {
+      expect(
+        itemCreateSchema.safeParse({
+          name: i.name,
+          modalNo: i.modalNo,
+          description: i.description,
+          gst: i.gst,
+          hsnCode: i.hsnCode,
+          categories: i.categoryIds,
+          classes: i.classIds,
+          state: i.state,
+          targetPrice: i.targetPrice,
+          shipping: {
+            weight: i.shippingWeight,
+            dimensions: { length: i.shippingLength, width: i.shippingWidth, height: i.shippingHeight },
+          },
+        }).error?.issues,
+        i.name,
+      ).toBeUndefined();
+      expect(stocks.has(i.id), i.name).toBe(true);
+      if (i.state === 'Verified') expect(stocks.get(i.id)!.priceToShow, i.name).toBeGreaterThan(0);
+    }
+    expect(new Set(items.map((i) => i.state))).toEqual(new Set(['Verified', 'Unverified', 'Suggested']));
+    // New items continue the SKU sequence after the demo's.
+    const admin = await adminSession(ctx);
+    const created = await admin.request({
+      method: 'POST',
+      url: '/api/crm/products/items',
+      payload: { name: 'Next' },
+    });
+    expect(created.json().data.sku).toBe(Math.max(...items.map((i) => i.sku)) + 1);
   });
 });

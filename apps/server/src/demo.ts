@@ -17,7 +17,9 @@ import {
   productBrands,
   productCategories,
   productClasses,
+  productItems,
   productMargins,
+  productStocks,
   productVendors,
   roles,
   tasks,
@@ -84,6 +86,8 @@ const salesExecutive = [
   perm('quotation', ['create', 'read']),
   perm('product', ['read']),
   perm('product-item', ['read', 'suggestion']),
+  // Field sales quote the school tiers; the actual price and the partner tiers stay with managers.
+  perm('product-item-price', ['read-t1', 'read-t2', 'read-t3']),
   perm('product-brand', ['read', 'suggestion']),
   perm('product-category', ['read', 'suggestion']),
   perm('product-class', ['read', 'suggestion']),
@@ -121,7 +125,18 @@ const DEMO_ROLES: DemoRole[] = [
       perm('product-purchase', 'all'),
       perm('product-sale', 'all'),
       perm('product-vendor', 'all'),
-      perm('product-item', ['read', 'create', 'update']),
+      perm('product-item', [
+        'read',
+        'create',
+        'update',
+        'delete',
+        'restore',
+        'suggestion',
+        'bulk-create',
+        'upload-file',
+        'delete-file',
+      ]),
+      perm('product-item-price', 'all'),
       perm('product-brand', 'all'),
       perm('product-category', 'all'),
       perm('product-class', 'all'),
@@ -161,6 +176,8 @@ const DEMO_ROLES: DemoRole[] = [
         'follow-up': ['view-all'],
         requirement: ['view-all'],
         quotation: ['view-all', 'verification', 'print'],
+        'product-item': ['verification'],
+        'product-item-price': ['original', 'read-pt1', 'read-pt2', 'read-pt3'],
       }),
     ],
     createdDaysAgo: 3,
@@ -876,6 +893,10 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     await tx.insert(productClasses).values(catalogueRows.classes);
     await tx.insert(productMargins).values(catalogueRows.margins);
     await tx.insert(productVendors).values(catalogueRows.vendors);
+    await tx.insert(productItems).values(catalogueRows.items);
+    await tx.insert(productStocks).values(catalogueRows.stocks);
+    // The demo sets SKUs 1..n; new items continue after them.
+    await tx.execute(sql`select setval('product_item_sku_seq', (select max(sku) from product_items))`);
   });
   return {
     loaded: true,

@@ -6,6 +6,7 @@ import {
   productBrands,
   productCategories,
   productClasses,
+  productItems,
   productMargins,
   productVendors,
   roles,
@@ -60,6 +61,9 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'PATCH /api/crm/products/classes/:id/restore': 'no body',
   'PATCH /api/crm/products/margins/:id/restore': 'no body',
   'PATCH /api/crm/products/vendors/:id/restore': 'no body',
+  'PATCH /api/crm/products/items/:id/restore': 'no body',
+  'PATCH /api/crm/products/items/bulk/restore': '{ids}',
+  'PATCH /api/crm/products/stocks/:id/update-price': 'a price (the schema keeps nothing else)',
 };
 
 type Row = { id: string; isDeleted?: boolean; deletedBy?: string | null; createdBy?: string | null };
@@ -241,6 +245,27 @@ describe('mass assignment', () => {
         row: () => byId(productVendors as unknown as typeof productBrands)(id),
       };
     });
+    const item = { name: 'Arduino kit', gst: 18, categories: [], shipping: { weight: 1 } };
+    const itemRow = byId(productItems as unknown as typeof productBrands);
+    cases.set('POST /api/crm/products/items', async () => ({
+      own: [],
+      send: (extra) => post('/api/crm/products/items', { ...item, ...extra }),
+      row: (res) => itemRow(idOf(res)),
+    }));
+    cases.set('PATCH /api/crm/products/items/:id', async () => {
+      const id = idOf(await post('/api/crm/products/items', item));
+      return {
+        own: [],
+        send: (extra) => patch(`/api/crm/products/items/${id}`, { ...item, ...extra }),
+        row: () => itemRow(id),
+      };
+    });
+    // Bulk create takes a list of {name}: the hostile keys ride on each entry.
+    cases.set('POST /api/crm/products/items/bulk', async () => ({
+      own: [],
+      send: (extra) => post('/api/crm/products/items/bulk', [{ name: 'Beaker set', ...extra }]),
+      row: (res) => itemRow((res.json() as { data: { _id: string }[] }).data[0]!._id),
+    }));
     cases.set('PATCH /api/auth/profile/:id', async () => ({
       own: [],
       send: (extra) => patch(`/api/auth/profile/${admin.user.id}`, { bio: 'Field sales', ...extra }),

@@ -14,6 +14,8 @@ export * from './entities/catalogue.ts';
 export * from './entities/catalogue-list.ts';
 export * from './entities/dashboard.ts';
 export * from './entities/holiday.ts';
+export * from './entities/item.ts';
+export * from './entities/item-list.ts';
 export * from './entities/margin.ts';
 export * from './entities/margin-list.ts';
 export * from './entities/role.ts';

@@ -135,24 +135,17 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   {
     name: 'product-item',
     module: 'crm',
-    actions: [
-      ...LIFECYCLE,
-      ...BULK,
-      'suggestion',
-      'upload-file',
-      'delete-file',
-      'read-t1',
-      'read-t2',
-      'read-t3',
-      'read-pt1',
-      'read-pt2',
-      'read-pt3',
-    ],
+    actions: [...LIFECYCLE, ...BULK, 'suggestion', 'verification', 'upload-file', 'delete-file'],
   },
   { name: 'product-brand', module: 'crm', actions: [...LIFECYCLE, 'suggestion'] },
   { name: 'product-category', module: 'crm', actions: [...LIFECYCLE, 'suggestion'] },
   { name: 'product-class', module: 'crm', actions: [...LIFECYCLE, 'suggestion'] },
-  { name: 'product-item-price', module: 'crm', actions: ['read', 'update'] },
+  // Spec 3 §6: `original` shows the actual price (the price to show), read-{tier} that tier's price.
+  {
+    name: 'product-item-price',
+    module: 'crm',
+    actions: ['original', 'read-t1', 'read-t2', 'read-t3', 'read-pt1', 'read-pt2', 'read-pt3'],
+  },
   // admin
   { name: 'admin', module: 'admin', actions: ['read'] },
   {

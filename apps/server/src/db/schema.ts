@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -388,5 +389,90 @@ export const productVendors = pgTable(
     index('product_vendors_live_name_idx').on(t.isDeleted, sql`lower(${t.name})`),
     index('product_vendors_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('product_vendors_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
+
+/** A stored file an item keeps (an image or its specification): the `files` row, its URL, its name. */
+export type ItemStoredFile = { fileId: string; url: string; name: string };
+
+/** Items get their SKU from a sequence (spec 3 §3: sku is a number, shown and searched as one). */
+export const productItemSkuSeq = pgSequence('product_item_sku_seq', { startWith: 1 });
+
+const measure = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
+const rupees = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+/**
+ * Items (spec 3 §3). Brand and margin are references (set null when the referenced row is deleted for
+ * good); categories and classes are id arrays with GIN indexes (the filters ask "has any of"). Images (at
+ * most 5) and the specification are files of `files`.
+ */
+export const productItems = pgTable(
+  'product_items',
+  {
+    id: id(),
+    sku: integer('sku').notNull().default(sql`nextval('product_item_sku_seq')`),
+    name: text('name').notNull(),
+    modalNo: text('modal_no'),
+    description: text('description'),
+    brandId: text('brand_id').references(() => productBrands.id, { onDelete: 'set null' }),
+    categoryIds: text('category_ids').array().notNull().default(sql`'{}'::text[]`),
+    classIds: text('class_ids').array().notNull().default(sql`'{}'::text[]`),
+    marginId: text('margin_id').references(() => productMargins.id, { onDelete: 'set null' }),
+    gst: integer('gst'),
+    hsnCode: text('hsn_code'),
+    shippingWeight: measure('shipping_weight'),
+    shippingLength: measure('shipping_length'),
+    shippingWidth: measure('shipping_width'),
+    shippingHeight: measure('shipping_height'),
+    state: text('state').notNull().default('Unverified'),
+    targetPrice: rupees('target_price'),
+    preferredBrand: text('preferred_brand'),
+    images: jsonb('images').$type<ItemStoredFile[]>().notNull().default(sql`'[]'::jsonb`),
+    specifications: jsonb('specifications').$type<ItemStoredFile>(),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }),
+    ...lifecycle(),
+  },
+  (t) => [
+    uniqueIndex('product_items_sku_idx').on(t.sku),
+    index('product_items_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('product_items_live_updated_idx').on(t.isDeleted, t.updatedAt),
+    index('product_items_live_name_idx').on(t.isDeleted, sql`lower(${t.name})`),
+    // Verification and suggestion lists (state Unverified / Suggested), newest first.
+    index('product_items_live_state_created_idx').on(t.isDeleted, t.state, t.createdAt),
+    index('product_items_brand_idx').on(t.brandId),
+    index('product_items_margin_idx').on(t.marginId),
+    index('product_items_categories_idx').using('gin', t.categoryIds),
+    index('product_items_classes_idx').using('gin', t.classIds),
+    index('product_items_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('product_items_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('product_items_modal_no_trgm_idx').using('gin', sql`${t.modalNo} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * One stock record per item, made with the item (spec 3 §3 "Stock"): current stock 0 and price to show 0
+ * until purchases, sales and adjustments (a later issue) move them. Quantities are integers, prices rupees.
+ */
+export const productStocks = pgTable(
+  'product_stocks',
+  {
+    id: id(),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => productItems.id, { onDelete: 'cascade' }),
+    totalPurchased: integer('total_purchased').notNull().default(0),
+    totalSold: integer('total_sold').notNull().default(0),
+    currentStock: integer('current_stock').notNull().default(0),
+    lastPurchasedStock: integer('last_purchased_stock').notNull().default(0),
+    lastSoldStock: integer('last_sold_stock').notNull().default(0),
+    lastPurchasePrice: rupees('last_purchase_price').notNull().default(0),
+    averagePurchasePrice: rupees('average_purchase_price').notNull().default(0),
+    lastGst: integer('last_gst'),
+    priceToShow: rupees('price_to_show').notNull().default(0),
+    ...lifecycle(),
+  },
+  (t) => [
+    uniqueIndex('product_stocks_item_idx').on(t.itemId),
+    index('product_stocks_live_created_idx').on(t.isDeleted, t.createdAt),
   ],
 );

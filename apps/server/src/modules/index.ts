@@ -6,8 +6,10 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { holidaysRoutes } from './holidays/holidays.routes.ts';
+import { itemsRoutes } from './items/items.routes.ts';
 import { marginsRoutes } from './margins/margins.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { stocksRoutes } from './stocks/stocks.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -27,4 +29,6 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await catalogueModuleRoutes(api, deps);
   await marginsRoutes(api, deps);
   await vendorsRoutes(api, deps);
+  await itemsRoutes(api, deps);
+  await stocksRoutes(api, deps);
 };

@@ -12,7 +12,7 @@ export type FileStorage = {
   remove(key: string): Promise<void>;
 };
 
-const SAFE_KEY = /^[0-9a-f]{24}\.(jpg|png|pdf|xlsx)$/;
+const SAFE_KEY = /^[0-9a-f]{24}\.(jpg|png|webp|pdf|xlsx)$/;
 
 export const localStorage = (root: string): FileStorage => {
   const resolve = (key: string) => {
@@ -49,6 +49,13 @@ export const sniff = (data: Buffer): FileKind | null => {
     data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
   )
     return { mime: 'image/png', ext: 'png' };
+  // RIFF....WEBP: a WebP image (item images, spec 3 §5).
+  if (
+    data.length >= 12 &&
+    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    data.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return { mime: 'image/webp', ext: 'webp' };
   if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-')
     return { mime: 'application/pdf', ext: 'pdf' };
   return null;

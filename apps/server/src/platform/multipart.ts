@@ -128,3 +128,83 @@ export const readRecordForm = async (
   });
   return { values, upload: form.file ? { data: form.file.data, filename: form.file.filename } : null };
 };
+
+/** The files a record form may carry, by field: how many and how large, with the messages to refuse. */
+export type FileFieldSpec = { max: number; maxBytes: number; tooLarge: string; tooMany: string };
+export type FormFile = { data: Buffer; filename: string };
+
+/**
+ * A record form with several file fields (an item's `images` and `specifications`): each field's count and
+ * size are checked while the parts stream in (400 with the field's own message), files in a field nobody
+ * named are refused, and the text fields are decoded as `readRecordForm` does. A JSON body has no files.
+ */
+export const readRecordFormWithFiles = async <F extends string>(
+  request: FastifyRequest,
+  opts: {
+    files: Record<F, FileFieldSpec>;
+    allowed: readonly string[];
+    json?: readonly string[];
+    boolean?: readonly string[];
+    mode: 'create' | 'update';
+  },
+): Promise<{ values: Record<string, unknown>; files: Record<F, FormFile[]> }> => {
+  const specs = opts.files as Record<string, FileFieldSpec>;
+  const files = Object.fromEntries(Object.keys(specs).map((k) => [k, [] as FormFile[]])) as Record<
+    string,
+    FormFile[]
+  >;
+  const decode = (fields: Record<string, string>) =>
+    decodeFields(fields, {
+      json: opts.json ?? [],
+      boolean: opts.boolean,
+      allowed: opts.allowed,
+      keepEmpty: opts.mode === 'update',
+    });
+  if (!request.isMultipart()) {
+    const form = await readMultipart(request, { fileField: '', maxFileBytes: 0, tooLargeMessage: '' });
+    return { values: decode(form.fields), files: files as Record<F, FormFile[]> };
+  }
+  const fields: Record<string, string> = Object.create(null);
+  const totalFiles = Object.values(specs).reduce((n, s) => n + s.max, 0);
+  const maxBytes = Math.max(...Object.values(specs).map((s) => s.maxBytes));
+  try {
+    for await (const part of request.parts({
+      preservePath: true,
+      // One more file than allowed, so "too many" is told apart from the parser's own limit.
+      limits: {
+        fileSize: maxBytes,
+        files: totalFiles + 1,
+        fields: 60,
+        fieldSize: 200_000,
+        parts: 60 + totalFiles + 1,
+      },
+    })) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const spec = Object.hasOwn(specs, part.fieldname) ? specs[part.fieldname] : undefined;
+      if (!spec) {
+        await part.toBuffer().catch(() => undefined);
+        throw badRequest(`Unexpected file field ${part.fieldname.slice(0, 40)}`);
+      }
+      const data = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(spec.tooLarge);
+        throw error;
+      });
+      if (part.file.truncated || data.length > spec.maxBytes) throw badRequest(spec.tooLarge);
+      if (data.length === 0) continue;
+      const list = files[part.fieldname]!;
+      if (list.length >= spec.max) throw badRequest(spec.tooMany);
+      list.push({ data, filename: part.filename ?? 'file' });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw badRequest(Object.values(specs)[0]!.tooMany);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many form fields');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID')
+      throw badRequest('Malformed multipart form');
+    throw error;
+  }
+  return { values: decode(fields), files: files as Record<F, FormFile[]> };
+};

@@ -88,8 +88,8 @@ export const documentedInput =
   (input: {
     body?: ZodType;
     querystring?: ZodType;
-    /** The body is multipart/form-data; this part carries the file. */
-    multipartFile?: string;
+    /** The body is multipart/form-data; this part (or these parts) carries the file(s). */
+    multipartFile?: string | string[];
   }): SwaggerTransform<DocSchema> =>
   (document) => {
     const result = openapiTransform({
@@ -109,7 +109,12 @@ export const documentedInput =
         consumes: ['multipart/form-data'],
         body: {
           ...body,
-          properties: { ...body.properties, [input.multipartFile]: { type: 'string', format: 'binary' } },
+          properties: {
+            ...body.properties,
+            ...Object.fromEntries(
+              [input.multipartFile].flat().map((f) => [f, { type: 'string', format: 'binary' }]),
+            ),
+          },
         },
       },
     };

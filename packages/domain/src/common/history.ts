@@ -145,6 +145,25 @@ export const HISTORY_FIELDS = {
     contactPerson: 'Contact person',
     image: 'Image',
   },
+  'product-item': {
+    name: 'Name',
+    modalNo: 'Model No',
+    description: 'Description',
+    brand: 'Brand',
+    categories: 'Categories',
+    classes: 'Classes',
+    margin: 'Margin',
+    gst: 'GST %',
+    hsnCode: 'HSN/SAC code',
+    shipping: 'Shipping',
+    state: 'State',
+    targetPrice: 'Target price',
+    preferredBrand: 'Preferred brand',
+    rating: 'Rating',
+    images: 'Images',
+    specifications: 'Specification',
+  },
+  'product-stock': { priceToShow: 'Price to show', currentStock: 'Current stock' },
 } as const satisfies Record<string, Record<string, string>>;
 export type HistoryEntity = keyof typeof HISTORY_FIELDS;
 

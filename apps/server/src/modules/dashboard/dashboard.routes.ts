@@ -18,7 +18,7 @@ export const dashboardRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   app.get(
     '/crm/dashboard',
     { config: { access: permission('crm', 'read') }, schema: { tags, summary: 'CRM dashboard figures' } },
-    async () => ok(FETCHED, await crmDashboard()),
+    async () => ok(FETCHED, await crmDashboard(deps.db)),
   );
 
   app.get(

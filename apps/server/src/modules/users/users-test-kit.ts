@@ -9,7 +9,7 @@ export const PNG_1X1 = Buffer.from(
 export type FilePart = { field: string; filename: string; contentType: string; data: Buffer };
 
 /** A multipart/form-data body as a browser sends it; objects and arrays go as JSON text. */
-export const multipartBody = (fields: Record<string, unknown>, file?: FilePart) => {
+export const multipartBody = (fields: Record<string, unknown>, file?: FilePart | FilePart[]) => {
   const boundary = `----karya${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -18,12 +18,12 @@ export const multipartBody = (fields: Record<string, unknown>, file?: FilePart) 
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`),
     );
   }
-  if (file) {
+  for (const f of [file ?? []].flat()) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
       ),
-      file.data,
+      f.data,
       Buffer.from('\r\n'),
     );
   }
