@@ -179,6 +179,10 @@ const DEMO_ROLES: DemoRole[] = [
         'product-item': ['verification'],
         'product-item-price': ['original', 'read-pt1', 'read-pt2', 'read-pt3'],
       }),
+      // The Verifications and Suggestions menu entries (spec 1: read on their resource).
+      perm('admin', ['read']),
+      perm('verification', ['read']),
+      perm('suggestion', ['read']),
     ],
     createdDaysAgo: 3,
   },

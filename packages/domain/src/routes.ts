@@ -74,7 +74,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/admin/products/sales/:id/update', resource: 'product-sale', actions: ['read', 'update'] },
   { path: '/admin/verifications', resource: 'verification', actions: ['read'] },
   { path: '/admin/verifications/items', resource: 'product-item', actions: ['verification'] },
-  { path: '/admin/verifications/quotations', resource: 'verification', actions: ['read'] },
+  { path: '/admin/verifications/quotations', resource: 'quotation', actions: ['verification'] },
   { path: '/admin/verifications/:id', resource: 'verification', actions: ['read'] },
   { path: '/admin/suggestions', resource: 'suggestion', actions: ['read'] },
   { path: '/admin/suggestions/items', resource: 'product-item', actions: ['verification'] },

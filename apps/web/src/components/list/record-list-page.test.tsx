@@ -228,6 +228,49 @@ describe('RecordListPage', { timeout: 30_000 }, () => {
     expect(clearance).toBeTruthy();
   });
 
+  it('offers a floating create menu, each entry by its own action, a modal entry under its hash', async () => {
+    server.rows = ROWS;
+    const menu = {
+      label: 'Create',
+      menu: [
+        { label: 'Create Widget', to: '/stock/widgets/create' },
+        {
+          label: 'Create Many Widgets',
+          needs: 'bulk-create',
+          hash: '#bulk-create',
+          modal: ({ opened, onClose }: { opened: boolean; onClose: () => void }) => (
+            <Modal opened={opened} onClose={onClose} title="Many Widgets">
+              queue
+            </Modal>
+          ),
+        },
+      ],
+    };
+    const first = show({ create: menu }, { actions: ['read', 'create'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect((await screen.findByRole('menuitem', { name: 'Create Widget' })).getAttribute('href')).toBe(
+      '/stock/widgets/create',
+    );
+    // Without bulk-create its entry is not offered.
+    expect(screen.queryByRole('menuitem', { name: 'Create Many Widgets' })).toBeNull();
+    first.unmount();
+
+    const { container } = show({ create: menu }, { actions: ['read', 'bulk-create'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(screen.queryByRole('menuitem', { name: 'Create Widget' })).toBeNull();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Create Many Widgets' }));
+    expect(await screen.findByRole('dialog', { name: 'Many Widgets' })).toBeTruthy();
+    expect(where.hash).toBe('#bulk-create');
+    expect(container.querySelector('[data-testid="create-button-clearance"]')).toBeTruthy();
+  });
+
+  it('shows no create menu when no entry is allowed', async () => {
+    server.rows = ROWS;
+    show({ create: { label: 'Create', menu: [{ label: 'Create Widget', to: '/stock/widgets/create' }] } });
+    await screen.findByText('2 widgets found');
+    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+  });
+
   it('hides every create button without create', async () => {
     server.rows = ROWS;
     show({ create: { label: 'Create Widget', to: '/stock/widgets/create' } });
@@ -245,6 +288,7 @@ describe('RecordListPage', { timeout: 30_000 }, () => {
       search,
       toItem: (w: { _id: string; name: string }) => ({ id: w._id, label: w.name }),
       emptyText: 'No widgets match',
+      loadingText: 'Searching widgets... Please wait.',
     };
     show({ search: palette as never }, { actions: ['read', 'suggestion'] });
     await screen.findByText('2 widgets found');
@@ -252,6 +296,8 @@ describe('RecordListPage', { timeout: 30_000 }, () => {
     fireEvent.keyDown(document.documentElement, { key: 'k', ctrlKey: true });
     const input = await screen.findByRole('combobox', { name: 'Search widgets' });
     fireEvent.change(input, { target: { value: 'Cla' } });
+    // Until the answer is in, the palette says it is searching.
+    expect(screen.getByText('Searching widgets... Please wait.')).toBeTruthy();
     await screen.findByText('Clamp', undefined, { timeout: 3000 });
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter' });

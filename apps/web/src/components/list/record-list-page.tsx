@@ -15,7 +15,7 @@ import {
 import { IconColumns3, IconDots, IconFilter, IconPlus } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, Suspense, useCallback, useDeferredValue, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import { lazyPanel } from '../../lib/lazy-panel';
 import { messageOf } from '../../lib/notify';
@@ -85,6 +85,21 @@ export type BulkLifecycle = {
   bulkRemovePermanently?: (ids: string[]) => Promise<boolean>;
 };
 
+/** A modal of a list page, open while the URL hash is `hash` (a reload keeps it open, Back closes it). */
+type HashModal = { hash: string; modal: (props: { opened: boolean; onClose: () => void }) => ReactNode };
+
+/**
+ * One entry of a floating create menu (spec 3 items: Create Item, Create Bulk Items): a page (`to`) or a
+ * modal under a hash, shown with `needs` on the list's resource (default create).
+ */
+export type CreateMenuAction = { label: string; needs?: string } & ({ to: string } | HashModal);
+
+/** Renders a hash modal with its open state (one hook per modal, so a menu may hold several). */
+const HashModalHost = ({ hash, modal }: HashModal) => {
+  const panel = useHashPanel(hash);
+  return <>{modal({ opened: panel.opened, onClose: panel.close })}</>;
+};
+
 /** What a filter panel's fields get: the draft and whether the Deleted filters may be offered. */
 export type FilterFieldsContext = { draft: FilterDraft; canSeeDeleted: boolean };
 
@@ -129,11 +144,17 @@ export type RecordListPageProps<K extends string, T, S = T> = {
     search: (text: string, signal: AbortSignal) => Promise<S[]>;
     toItem: (result: S) => PaletteItem;
     emptyText: string;
+    /** Shown while a search runs (spec 3: 'Searching for items... Please wait.'). */
+    loadingText?: string;
   };
-  /** Create: a link in the header, or a floating button that opens a modal under a hash (needs create). */
+  /**
+   * Create: a link in the header, a floating button that opens a modal under a hash (both need create),
+   * or a floating menu of several ways to create (each shown by its own action on the resource).
+   */
   create?:
     | { label: string; to: string }
-    | { label: string; hash: string; modal: (props: { opened: boolean; onClose: () => void }) => ReactNode };
+    | { label: string; hash: string; modal: (props: { opened: boolean; onClose: () => void }) => ReactNode }
+    | { label: string; menu: readonly CreateMenuAction[] };
   /** Bulk Delete / Restore / Delete Permanently, each shown by its permission and the Deleted state. */
   bulk?: BulkLifecycle;
   emptyText: string;
@@ -181,6 +202,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
   const { resource, plural, storage, table, search, create, bulk } = props;
   const { can } = useCan();
   const navigate = useNavigate();
+  const location = useLocation();
   const list = useListParams(storage.limit, { spec: props.spec, storeFiltersKey: storage.filters });
   const query = props.useList(list.query);
   const columns = useColumnArrangement(storage.fields ?? `${plural}Fields`, table?.columns ?? NO_COLUMNS);
@@ -195,8 +217,11 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
   const canSearch = Boolean(search) && can(resource, search?.needs ?? 'suggestion');
   useSearchPaletteHotkey(openPalette, canSearch);
 
-  const canCreate = Boolean(create) && can(resource, 'create');
+  const canCreate = Boolean(create) && !(create && 'menu' in create) && can(resource, 'create');
   const floatingCreate = canCreate && create && 'hash' in create ? create : undefined;
+  const createMenu = create && 'menu' in create ? create : undefined;
+  const menuActions = createMenu?.menu.filter((a) => can(resource, a.needs ?? 'create')) ?? [];
+  const floating = Boolean(floatingCreate) || menuActions.length > 0;
   const canSeeDeleted = (props.deletedFilterNeeds ?? ['restore']).some((action) => can(resource, action));
   const showingDeleted = list.filters.isDeleted === true;
   const allowed = {
@@ -425,30 +450,62 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
           toItem={(result) => search.toItem(result as S)}
           onSelect={(result) => openId(search.toItem(result as S).id)}
           emptyText={search.emptyText}
+          loadingText={search.loadingText}
         />
       )}
 
-      {floatingCreate && (
+      {floating && (
         <>
           {/* Room below the list and pagination, so the floating button never covers the last row or card. */}
           <Box h={FLOATING_BUTTON_CLEARANCE - 16} aria-hidden data-testid="create-button-clearance" />
           {!selection.mode && (
             <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
-              <Tooltip label={floatingCreate.label} position="left">
-                <ActionIcon
-                  size={56}
-                  radius="xl"
-                  aria-label={floatingCreate.label}
-                  onClick={createPanel.open}
-                >
-                  <IconPlus size={26} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              {floatingCreate ? (
+                <Tooltip label={floatingCreate.label} position="left">
+                  <ActionIcon
+                    size={56}
+                    radius="xl"
+                    aria-label={floatingCreate.label}
+                    onClick={createPanel.open}
+                  >
+                    <IconPlus size={26} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              ) : (
+                <Menu position="top-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon size={56} radius="xl" aria-label={createMenu?.label}>
+                      <IconPlus size={26} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {menuActions.map((a) =>
+                      'to' in a ? (
+                        <Menu.Item key={a.label} component={Link} to={a.to}>
+                          {a.label}
+                        </Menu.Item>
+                      ) : (
+                        <Menu.Item
+                          key={a.label}
+                          onClick={() =>
+                            navigate({ pathname: location.pathname, search: location.search, hash: a.hash })
+                          }
+                        >
+                          {a.label}
+                        </Menu.Item>
+                      ),
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
             </Affix>
           )}
         </>
       )}
       {floatingCreate?.modal({ opened: createPanel.opened, onClose: createPanel.close })}
+      {menuActions.map((a) =>
+        'hash' in a ? <HashModalHost key={a.label} hash={a.hash} modal={a.modal} /> : null,
+      )}
     </Stack>
   );
 };

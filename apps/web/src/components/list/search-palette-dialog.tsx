@@ -20,6 +20,7 @@ export const SearchPalette = <T,>({
   toItem,
   onSelect,
   emptyText,
+  loadingText,
   footer,
 }: SearchPaletteProps<T>) => {
   const [text, setText] = useState('');
@@ -93,11 +94,13 @@ export const SearchPalette = <T,>({
       <Text size="xs" c="dimmed" mt={6} aria-live="polite" role="status">
         {results.isError
           ? messageOf(results.error)
-          : results.isSuccess && !waiting
-            ? rows.length
-              ? `${rows.length} result${rows.length === 1 ? '' : 's'}`
-              : emptyText
-            : ''}
+          : waiting && loadingText
+            ? loadingText
+            : results.isSuccess && !waiting
+              ? rows.length
+                ? `${rows.length} result${rows.length === 1 ? '' : 's'}`
+                : emptyText
+              : ''}
       </Text>
       <div
         id={listId}

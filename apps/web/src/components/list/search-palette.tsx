@@ -47,5 +47,7 @@ export type SearchPaletteProps<T> = {
   toItem: (result: T) => PaletteItem;
   onSelect: (result: T) => void;
   emptyText: string;
+  /** Announced while a search runs. */
+  loadingText?: string;
   footer?: ReactNode;
 };

@@ -2,7 +2,8 @@ import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useCan } from '../../app/auth';
 
-type Tab = { label: string; path: string; resource: string };
+/** A tab, shown with `action` (default read) on its resource. */
+export type Tab = { label: string; path: string; resource: string; action?: string };
 
 /** Spec 3 §2 "Catalogue tabs (CRM)": each shown only with read on its resource. */
 export const CRM_PRODUCT_TABS: readonly Tab[] = [
@@ -22,13 +23,14 @@ export const ADMIN_PRODUCT_TABS: readonly Tab[] = [
 ];
 
 /**
- * A product area's tab bar: the tabs the user may read, as links (they change the page, so they are
- * navigation, not ARIA tabs); the current one is marked with aria-current.
+ * A product area's tab bar (also the verification and suggestion tabs): the tabs the user may open, as
+ * links (they change the page, so they are navigation, not ARIA tabs); the current one is marked with
+ * aria-current.
  */
 export const ProductTabs = ({ tabs, label }: { tabs: readonly Tab[]; label: string }) => {
   const { can } = useCan();
   const { pathname } = useLocation();
-  const shown = tabs.filter((t) => can(t.resource, 'read'));
+  const shown = tabs.filter((t) => can(t.resource, t.action ?? 'read'));
   if (shown.length === 0) return null;
   const current = shown.find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path;
   return (

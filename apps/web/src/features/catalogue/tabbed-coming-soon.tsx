@@ -1,13 +1,7 @@
 import { ComingSoonPage } from '../coming-soon/coming-soon-view';
-import { AdminProductTabs, CrmProductTabs } from './product-tabs';
+import { AdminProductTabs } from './product-tabs';
 
 /** A product tab whose screens come in a later issue: the tab bar, then "Coming soon". */
-export const CrmProductComingSoonPage = () => (
-  <>
-    <CrmProductTabs />
-    <ComingSoonPage />
-  </>
-);
 export const AdminProductComingSoonPage = () => (
   <>
     <AdminProductTabs />

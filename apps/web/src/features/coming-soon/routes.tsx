@@ -28,17 +28,14 @@ export const routes: RouteObject[] = [
   soon('crm/quotations/*'),
   soon('crm/projects/*'),
   redirect('crm/products', '/crm/products/items'),
-  soon('crm/products/items/*'),
   // Admin
   redirect('admin/products', '/admin/products/stocks'),
   soon('admin/products/stocks/*'),
   soon('admin/products/purchases/*'),
   soon('admin/products/sales/*'),
   redirect('admin/verifications', '/admin/verifications/items'),
-  soon('admin/verifications/items/*'),
   soon('admin/verifications/quotations/*'),
   soon('admin/verifications/*'),
   redirect('admin/suggestions', '/admin/suggestions/items'),
-  soon('admin/suggestions/items/*'),
   soon('admin/rejection-analysis/*'),
 ];

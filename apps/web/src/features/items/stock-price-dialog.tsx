@@ -1,0 +1,118 @@
+import { STOCK_MESSAGES } from '@karya/domain';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { messageOf, withLoadingToast } from '../../lib/notify';
+import { invalidateItemChanges, updateStockPrice } from './api';
+
+const MAX_PRICE = 1_000_000_000;
+
+/**
+ * The price to show from what was typed (spec 3 §5: 'number parsed from input'): rupees, or the message
+ * why not ('Invalid price provided' for anything but a number).
+ */
+export const parsePrice = (text: string): { price: number } | { error: string } => {
+  const t = text.trim().replaceAll(',', '');
+  const price = t === '' ? Number.NaN : Number(t);
+  if (!Number.isFinite(price)) return { error: STOCK_MESSAGES.priceInvalid };
+  if (price < 0) return { error: STOCK_MESSAGES.priceNegative };
+  // Plain decimal text only ('1e3' and '0x10' read as numbers too).
+  if (!/^\d*\.?\d+$|^\d+\.$/.test(t)) return { error: STOCK_MESSAGES.priceInvalid };
+  if (!/^\d*(\.\d{0,2})?$/.test(t)) return { error: STOCK_MESSAGES.priceDecimals };
+  if (price > MAX_PRICE) return { error: 'Price must not exceed 1,000,000,000' };
+  return { price };
+};
+
+/**
+ * Edit the price to show of an item's stock (PATCH /crm/products/stocks/{id}/update-price; needs update
+ * on product-stock). Saved on Save; the item and the lists that show its prices are refreshed.
+ */
+export const StockPriceDialog = ({
+  opened,
+  onClose,
+  stockId,
+  current,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  stockId: string;
+  current: number | undefined;
+}) => {
+  const client = useQueryClient();
+  const [text, setText] = useState(current === undefined ? '' : String(current));
+  const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const running = useRef(false);
+
+  // Each opening starts from the price on screen.
+  useEffect(() => {
+    if (!opened) return;
+    setText(current === undefined ? '' : String(current));
+    setError(null);
+    setServerError(null);
+  }, [opened, current]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (running.current) return;
+    const parsed = parsePrice(text);
+    if ('error' in parsed) {
+      setError(parsed.error);
+      return;
+    }
+    running.current = true;
+    setSaving(true);
+    setServerError(null);
+    try {
+      await withLoadingToast('Updating stock', () => updateStockPrice(stockId, parsed.price));
+      void invalidateItemChanges(client);
+      onClose();
+    } catch (e) {
+      setServerError(messageOf(e));
+    } finally {
+      running.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Update Price to Show"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form noValidate onSubmit={submit} aria-label="Update Price to Show">
+        <Stack gap="md">
+          {serverError && (
+            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <TextInput
+            label="Price to Show (₹)"
+            inputMode="decimal"
+            autoComplete="off"
+            data-autofocus
+            value={text}
+            error={error}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              setError(null);
+            }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

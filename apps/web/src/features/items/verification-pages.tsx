@@ -1,0 +1,160 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  ITEM_MESSAGES,
+  type ItemDto,
+  type ItemState,
+  type ListQuery,
+} from '@karya/domain';
+import { Button, Stack } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list/list-states';
+import { PaginationBar } from '../../components/list/pagination-bar';
+import { RecordGrid } from '../../components/list/record-grid';
+import { PageHeader } from '../../components/page-header';
+import { messageOf } from '../../lib/notify';
+import { LIST_STALE_MS } from '../../lib/query-keys';
+import { ProductTabs, type Tab } from '../catalogue/product-tabs';
+import { fetchItems, itemKeys } from './api';
+import { ItemCard } from './item-card';
+import { type ItemUpdateSource, verifyItemPath } from './item-paths';
+
+/** Spec 3 §2 "Verifications": Items and Quotations, each shown with verification on its resource. */
+export const VERIFICATION_TABS: readonly Tab[] = [
+  { label: 'Items', path: '/admin/verifications/items', resource: 'product-item', action: 'verification' },
+  {
+    label: 'Quotations',
+    path: '/admin/verifications/quotations',
+    resource: 'quotation',
+    action: 'verification',
+  },
+];
+/** Spec 3 §2 "Suggestions": the Items tab needs verification on product-item. */
+export const SUGGESTION_TABS: readonly Tab[] = [
+  { label: 'Items', path: '/admin/suggestions/items', resource: 'product-item', action: 'verification' },
+];
+
+/** A page of the items in one state (the list call with filters[state]; needs verification on product-item). */
+const useItemsInState = (state: ItemState, page: number, limit: number) => {
+  const query: ListQuery = {
+    page,
+    limit,
+    sortBy: 'createdAt',
+    sortOrder: 'asc',
+    filters: { state: [state] },
+  };
+  return useQuery({
+    queryKey: itemKeys.list(query),
+    queryFn: ({ signal }) => fetchItems(query, signal),
+    staleTime: LIST_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+};
+
+/**
+ * The items waiting in one state, oldest first, as cards: a click on a card or its Update opens the
+ * update form with state Verified asked for (spec 3 §2).
+ */
+const ItemQueue = ({
+  state,
+  title,
+  tabs,
+  tabsLabel,
+  emptyText,
+  from,
+}: {
+  state: ItemState;
+  title: string;
+  tabs: readonly Tab[];
+  tabsLabel: string;
+  emptyText: string;
+  from: ItemUpdateSource;
+}) => {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const list = useItemsInState(state, page, limit);
+  const rows = list.data?.productItems ?? [];
+  const total = list.data?.productItemsCount ?? 0;
+  const open = (item: ItemDto) => navigate(verifyItemPath(item._id, from));
+  return (
+    <>
+      <ProductTabs tabs={tabs} label={tabsLabel} />
+      <Stack gap="md">
+        <PageHeader title={title} />
+        {list.isPending ? (
+          <ListSkeleton />
+        ) : list.isError && !list.data ? (
+          <ErrorState message={messageOf(list.error)} onRetry={() => list.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState message={emptyText} />
+        ) : (
+          <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
+            <RecordGrid
+              label={title}
+              rows={rows}
+              getId={(i) => i._id}
+              getLabel={(i) => i.name}
+              onOpen={open}
+              renderCard={(item) => (
+                <ItemCard
+                  item={item}
+                  footer={
+                    <Button
+                      component={Link}
+                      to={verifyItemPath(item._id, from)}
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPencil size={14} aria-hidden />}
+                      aria-label={`Update ${item.name}`}
+                    >
+                      Update
+                    </Button>
+                  }
+                />
+              )}
+            />
+          </div>
+        )}
+        {total > 0 && (
+          <PaginationBar
+            page={page}
+            limit={limit}
+            total={total}
+            onPageChange={setPage}
+            onLimitChange={(l) => {
+              setLimit(l);
+              setPage(1);
+            }}
+          />
+        )}
+      </Stack>
+    </>
+  );
+};
+
+/** /admin/verifications/items: unverified items ('No items available for verification'). */
+export const ItemVerificationsPage = () => (
+  <ItemQueue
+    state="Unverified"
+    title="Items Verification"
+    tabs={VERIFICATION_TABS}
+    tabsLabel="Verifications"
+    emptyText={ITEM_MESSAGES.forVerificationEmpty}
+    from="verification"
+  />
+);
+
+/** /admin/suggestions/items: suggested items ('No suggested items available for verification'). */
+export const ItemSuggestionsPage = () => (
+  <ItemQueue
+    state="Suggested"
+    title="Items Suggestion"
+    tabs={SUGGESTION_TABS}
+    tabsLabel="Suggestions"
+    emptyText={ITEM_MESSAGES.suggestedEmpty}
+    from="suggestion"
+  />
+);
