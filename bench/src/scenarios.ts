@@ -1,3 +1,4 @@
+import { ITEM_LIST_DEEP_PAGE, itemId } from './datasets/items.ts';
 import type { HttpRequest } from './load.ts';
 
 export type ScenarioKind = 'detail' | 'list' | 'dashboard' | 'auth' | 'write';
@@ -47,6 +48,19 @@ const taskQuery = (ctx: ScenarioContext, page: number) =>
     'filters[date][end]': ctx.day(90),
     sortBy: 'date',
     sortOrder: 'desc',
+    page,
+  })}`;
+
+/**
+ * The item list a verifier reads: name contains "kit", state Unverified (a filter only holders of the
+ * verify permission may use; the bench administrator has every permission), sorted by name.
+ */
+const itemQuery = (page: number) =>
+  `/api/crm/products/items?${q({
+    'filters[name]': 'kit',
+    'filters[state][]': 'Unverified',
+    sortBy: 'name',
+    sortOrder: 'asc',
     page,
   })}`;
 
@@ -133,6 +147,36 @@ export const SCENARIOS: Scenario[] = [
         path: `/api/crm/products/vendors?${q({ 'filters[name]': 'cuttack', sortBy: 'name', sortOrder: 'asc', page: 1 })}`,
       },
     ],
+  },
+  {
+    name: 'items-first-page',
+    kind: 'list',
+    description:
+      'GET /api/crm/products/items, name contains "kit", state Unverified, sorted by name, page 1 (50,000 items)',
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: itemQuery(1) }],
+  },
+  {
+    name: `items-page-${ITEM_LIST_DEEP_PAGE}`,
+    kind: 'list',
+    description: `the same item list, page ${ITEM_LIST_DEEP_PAGE} (rows ${(ITEM_LIST_DEEP_PAGE - 1) * 20 + 1}–${ITEM_LIST_DEEP_PAGE * 20} of 1,172)`,
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: itemQuery(ITEM_LIST_DEEP_PAGE) }],
+  },
+  {
+    name: 'item-detail',
+    kind: 'detail',
+    description:
+      'GET /api/crm/products/items/{id} (an item with its stock, brand, categories, classes, margin)',
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: `/api/crm/products/items/${itemId(7)}` }],
+  },
+  {
+    name: 'item-suggestion',
+    kind: 'list',
+    description: 'GET /api/crm/products/items/suggestion?name=arduino (20 of ~3,000 matches)',
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: `/api/crm/products/items/suggestion?${q({ name: 'arduino' })}` }],
   },
   {
     name: 'admin-dashboard',

@@ -3,6 +3,7 @@ import { brands } from './brands.ts';
 import { categories } from './categories.ts';
 import { classes } from './classes.ts';
 import { history } from './history.ts';
+import { items } from './items.ts';
 import { margins } from './margins.ts';
 import { tasks } from './tasks.ts';
 import { teams } from './teams.ts';
@@ -12,7 +13,7 @@ import { vendors } from './vendors.ts';
 
 /**
  * Every generator, in the order they run (later ones point at earlier rows). A new record type adds its
- * file beside these and one line here (planned: customers 200,000; follow-ups 1,000,000; items 50,000;
+ * file beside these and one line here (planned: customers 200,000; follow-ups 1,000,000;
  * stock history 2,000,000).
  */
 export const GENERATORS: Generator[] = [
@@ -26,7 +27,8 @@ export const GENERATORS: Generator[] = [
   classes,
   margins,
   vendors,
+  items,
 ];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 3;
+export const DATASET_VERSION = 4;

@@ -439,6 +439,9 @@ export const productItems = pgTable(
     index('product_items_live_name_idx').on(t.isDeleted, sql`lower(${t.name})`),
     // Verification and suggestion lists (state Unverified / Suggested), newest first.
     index('product_items_live_state_created_idx').on(t.isDeleted, t.state, t.createdAt),
+    // A state list sorted by name (the verification screens, the benchmark's list): pages in index order,
+    // and the count and deep pages read the index alone.
+    index('product_items_live_state_name_idx').on(t.isDeleted, t.state, sql`lower(${t.name})`, t.id, t.name),
     index('product_items_brand_idx').on(t.brandId),
     index('product_items_margin_idx').on(t.marginId),
     index('product_items_categories_idx').using('gin', t.categoryIds),

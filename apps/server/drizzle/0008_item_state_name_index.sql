@@ -1,0 +1,1 @@
+CREATE INDEX "product_items_live_state_name_idx" ON "product_items" USING btree ("is_deleted","state",lower("name"),"id","name");
