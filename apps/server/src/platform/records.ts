@@ -135,6 +135,12 @@ export type ListRun = {
   /** The filters to apply (usually withLifecycleDefaults(...)); defaults to the query's. */
   filters?: Record<string, FilterValue>;
   scope?: Scope;
+  /**
+   * The columns a page reads (default: the table's). A record type whose answer names other records (a
+   * brand, a stock) reads them here as correlated sub-selects, so a page is one statement, not one per
+   * referenced table.
+   */
+  select?: Record<string, unknown>;
 };
 
 /**
@@ -147,17 +153,17 @@ export type ListRun = {
  */
 export const DEFERRED_JOIN_FROM = 1_000;
 
-export const runList = async <Row>({ db, table, columns, query, filters, scope }: ListRun) => {
+export const runList = async <Row>({ db, table, columns, query, filters, scope, select }: ListRun) => {
   const conditions = listConditions(columns, filters ?? query.filters);
   if (scope) conditions.push(scope);
   const where = conditions.length ? and(...conditions) : undefined;
   const order = listOrderBy(query, columns);
   const offset = listOffset(query);
   const from = table as PgTable;
+  const pick = () => (select ? db.select(select as never) : db.select());
   const page =
     offset >= DEFERRED_JOIN_FROM
-      ? db
-          .select()
+      ? pick()
           .from(from)
           .where(
             inArray(
@@ -172,8 +178,7 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope }
             ),
           )
           .orderBy(...order)
-      : db
-          .select()
+      : pick()
           .from(from)
           .where(where)
           .orderBy(...order)

@@ -25,7 +25,8 @@ import {
   recordMessages,
   SKU_RE,
 } from '@karya/domain';
-import { and, arrayOverlaps, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   type ItemStoredFile,
@@ -35,9 +36,10 @@ import {
   productItems,
   productMargins,
   productStocks,
+  users,
 } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { storeUpload } from '../../platform/files.ts';
 import {
   diffSnapshots,
@@ -64,7 +66,6 @@ import {
   stampsDto,
   suggest,
   updateStamps,
-  userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
 
@@ -79,115 +80,110 @@ const may = (principal: Principal, action: string) => can(principal.permissions,
 
 // ------------------------------------------------------------------------------------------------ DTOs
 
-const namesOf = async (db: Db, table: typeof productBrands, ids: Iterable<string>) => {
-  const wanted = [...new Set(ids)];
-  if (!wanted.length) return new Map<string, ItemRef>();
-  const rows = await db
-    .select({ id: table.id, name: table.name })
-    .from(table)
-    .where(inArray(table.id, wanted));
-  return new Map(rows.map((r) => [r.id, { _id: r.id, name: r.name }]));
+type MarginRef = ItemRef & MarginTiers;
+type StockJson = { _id: string; currentStock: number; priceToShow: number };
+type UserJson = { _id: string; name: string; email: string; image: { url: string } | null };
+
+/** A column of the outer item row, qualified (drizzle writes bare names in a select list). */
+const outer = (column: AnyPgColumn) => sql.raw(`"product_items"."${column.name}"`);
+const ref = (table: string, idColumn: SQL) =>
+  sql`(select json_build_object('_id', r.id, 'name', r.name) from ${sql.identifier(table)} r where r.id = ${idColumn})`;
+const refs = (table: string, ids: AnyPgColumn) =>
+  sql`coalesce((select json_agg(json_build_object('_id', r.id, 'name', r.name) order by array_position(${outer(ids)}, r.id)) from ${sql.identifier(table)} r where r.id = any(${outer(ids)})), '[]'::json)`;
+const userRef = (idColumn: AnyPgColumn) =>
+  sql<UserJson | null>`(select json_build_object('_id', u.id, 'name', u.name, 'email', u.email, 'image', case when u.image is null then null else json_build_object('url', u.image->>'url') end) from ${users} u where u.id = ${outer(idColumn)})`;
+
+/**
+ * An item row with what its answer names (brand, categories, classes, margin with its tiers, stock, the
+ * users of its stamps) read by correlated sub-selects: a page or a detail is one statement.
+ */
+const itemSelect = {
+  ...getTableColumns(productItems),
+  brandRef: ref('product_brands', outer(productItems.brandId)).mapWith((v) => v as ItemRef | null),
+  categoryRefs: refs('product_categories', productItems.categoryIds).mapWith((v) => v as ItemRef[]),
+  classRefs: refs('product_classes', productItems.classIds).mapWith((v) => v as ItemRef[]),
+  marginRef: sql<MarginRef | null>`(select json_build_object('_id', m.id, 'name', m.name, 't1', m.t1, 't2', m.t2, 't3', m.t3, 'pt1', m.pt1, 'pt2', m.pt2, 'pt3', m.pt3) from ${productMargins} m where m.id = ${outer(productItems.marginId)})`,
+  stockRef: sql<StockJson | null>`(select json_build_object('_id', s.id, 'currentStock', s.current_stock, 'priceToShow', s.price_to_show) from ${productStocks} s where s.item_id = ${outer(productItems.id)})`,
+  createdByRef: userRef(productItems.createdBy),
+  updatedByRef: userRef(productItems.updatedBy),
+  deletedByRef: userRef(productItems.deletedBy),
+};
+type ItemRow = Row & {
+  brandRef: ItemRef | null;
+  categoryRefs: ItemRef[];
+  classRefs: ItemRef[];
+  marginRef: MarginRef | null;
+  stockRef: StockJson | null;
+  createdByRef: UserJson | null;
+  updatedByRef: UserJson | null;
+  deletedByRef: UserJson | null;
 };
 
-const marginsOf = async (db: Db, ids: Iterable<string>) => {
-  const wanted = [...new Set(ids)];
-  if (!wanted.length) return new Map<string, ItemRef & { tiers: MarginTiers }>();
-  const rows = await db.select().from(productMargins).where(inArray(productMargins.id, wanted));
-  return new Map(
-    rows.map((m) => [
-      m.id,
-      {
-        _id: m.id,
-        name: m.name,
-        tiers: { t1: m.t1, t2: m.t2, t3: m.t3, pt1: m.pt1, pt2: m.pt2, pt3: m.pt3 },
-      },
-    ]),
-  );
-};
-
-const stocksOf = async (db: Db, itemIds: string[]) => {
-  if (!itemIds.length) return new Map<string, StockRow>();
-  const rows = await db.select().from(productStocks).where(inArray(productStocks.itemId, itemIds));
-  return new Map(rows.map((s) => [s.itemId, s]));
-};
+/** JSON numbers of numeric columns arrive as numbers; guard against text all the same. */
+const num = (v: unknown) => Number(v);
 
 /** The stock as an item shows it: the price to show only to those who may read the actual price. */
-const stockRef = (principal: Principal, s: StockRow | undefined): ItemStockRef | null =>
+const stockRef = (principal: Principal, s: StockJson | null | undefined): ItemStockRef | null =>
   s
     ? {
-        _id: s.id,
-        currentStock: s.currentStock,
+        _id: s._id,
+        currentStock: num(s.currentStock),
         ...(can(principal.permissions, ITEM_PRICE_RESOURCE, 'original')
-          ? { priceToShow: s.priceToShow }
+          ? { priceToShow: num(s.priceToShow) }
           : {}),
       }
     : null;
 
 const fileDto = (f: ItemStoredFile): ItemFile => ({ _id: f.fileId, url: f.url, name: f.name });
 
-const toDtos = async (db: Db, principal: Principal, rows: Row[]): Promise<ItemDto[]> => {
-  const [brands, categories, classes, margins, stocks, refs] = await Promise.all([
-    namesOf(
-      db,
-      productBrands,
-      rows.flatMap((r) => (r.brandId ? [r.brandId] : [])),
+const toDto = (principal: Principal, r: ItemRow): ItemDto => {
+  const m = r.marginRef;
+  const tiers = m
+    ? { t1: num(m.t1), t2: num(m.t2), t3: num(m.t3), pt1: num(m.pt1), pt2: num(m.pt2), pt3: num(m.pt3) }
+    : null;
+  const users = new Map(
+    [r.createdByRef, r.updatedByRef, r.deletedByRef].flatMap((u) => (u ? [[u._id, u] as const] : [])),
+  );
+  return {
+    _id: r.id,
+    name: r.name,
+    sku: r.sku,
+    modalNo: r.modalNo,
+    description: r.description,
+    brand: r.brandRef,
+    categories: r.categoryRefs,
+    classes: r.classRefs,
+    margin: m ? { _id: m._id, name: m.name } : null,
+    gst: r.gst as GstRate | null,
+    hsnCode: r.hsnCode,
+    shipping: {
+      weight: r.shippingWeight,
+      dimensions: { length: r.shippingLength, width: r.shippingWidth, height: r.shippingHeight },
+    },
+    state: r.state as ItemState,
+    targetPrice: r.targetPrice,
+    preferredBrand: r.preferredBrand,
+    images: r.images.map(fileDto),
+    specifications: r.specifications ? fileDto(r.specifications) : null,
+    stock: stockRef(principal, r.stockRef),
+    prices: itemPrices(r.stockRef ? num(r.stockRef.priceToShow) : null, tiers, (key) =>
+      can(principal.permissions, ITEM_PRICE_RESOURCE, ITEM_PRICE_ACTION[key]),
     ),
-    namesOf(
-      db,
-      productCategories as unknown as typeof productBrands,
-      rows.flatMap((r) => r.categoryIds),
-    ),
-    namesOf(
-      db,
-      productClasses as unknown as typeof productBrands,
-      rows.flatMap((r) => r.classIds),
-    ),
-    marginsOf(
-      db,
-      rows.flatMap((r) => (r.marginId ? [r.marginId] : [])),
-    ),
-    stocksOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    userRefs(
-      db,
-      rows.flatMap((r) => [r.createdBy, r.updatedBy, r.deletedBy]),
-    ),
-  ]);
-  const mayPrice = (key: keyof typeof ITEM_PRICE_ACTION) =>
-    can(principal.permissions, ITEM_PRICE_RESOURCE, ITEM_PRICE_ACTION[key]);
-  return rows.map((r) => {
-    const margin = r.marginId ? margins.get(r.marginId) : undefined;
-    const stock = stocks.get(r.id);
-    return {
-      _id: r.id,
-      name: r.name,
-      sku: r.sku,
-      modalNo: r.modalNo,
-      description: r.description,
-      brand: r.brandId ? (brands.get(r.brandId) ?? null) : null,
-      categories: r.categoryIds.flatMap((id) => categories.get(id) ?? []),
-      classes: r.classIds.flatMap((id) => classes.get(id) ?? []),
-      margin: margin ? { _id: margin._id, name: margin.name } : null,
-      gst: r.gst as GstRate | null,
-      hsnCode: r.hsnCode,
-      shipping: {
-        weight: r.shippingWeight,
-        dimensions: { length: r.shippingLength, width: r.shippingWidth, height: r.shippingHeight },
-      },
-      state: r.state as ItemState,
-      targetPrice: r.targetPrice,
-      preferredBrand: r.preferredBrand,
-      images: r.images.map(fileDto),
-      specifications: r.specifications ? fileDto(r.specifications) : null,
-      stock: stockRef(principal, stock),
-      prices: itemPrices(stock ? stock.priceToShow : null, margin?.tiers ?? null, mayPrice),
-      rating: r.rating,
-      updatedBy: r.updatedBy ? (refs.get(r.updatedBy) ?? null) : null,
-      ...stampsDto(r, refs),
-    };
-  });
+    rating: r.rating,
+    updatedBy: r.updatedByRef,
+    ...stampsDto(r, users),
+  };
+};
+
+/** Items by id, as their answers (the order of `ids`). */
+const itemsByIds = async (db: Db, principal: Principal, ids: string[]) => {
+  if (!ids.length) return [];
+  const rows = (await db
+    .select(itemSelect)
+    .from(productItems)
+    .where(inArray(productItems.id, ids))) as unknown as ItemRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [toDto(principal, byId.get(id)!)] : []));
 };
 
 /** What history compares: references by id (names can change), files by name. */
@@ -269,12 +265,27 @@ export const listItems = async (db: Db, principal: Principal, query: ListQuery) 
   if (query.filters.state !== undefined && !may(principal, 'verification'))
     throw forbidden(ITEM_MESSAGES.stateFilterForbidden);
   const filters = withLifecycleDefaults(principal, ITEM_RESOURCE, query.filters, ITEM);
-  const { rows, total } = await runList<Row>({ db, table: productItems, columns, query, filters });
-  return listPage(ITEM_LIST_KEY, await toDtos(db, principal, rows), total, query);
+  const { rows, total } = await runList<ItemRow>({
+    db,
+    table: productItems,
+    columns,
+    query,
+    filters,
+    select: itemSelect,
+  });
+  return listPage(
+    ITEM_LIST_KEY,
+    rows.map((r) => toDto(principal, r)),
+    total,
+    query,
+  );
 };
 
-export const getItem = async (db: Db, principal: Principal, id: string) =>
-  (await toDtos(db, principal, [await findRecord<Row>(db, productItems, id, ITEM)]))[0]!;
+export const getItem = async (db: Db, principal: Principal, id: string) => {
+  const [item] = await itemsByIds(db, principal, [id]);
+  if (!item) throw notFound(ITEM.notFound);
+  return item;
+};
 
 /** Spec 3 §7: name, _id, stock, margin (and the SKU, GST and state a picker shows and checks). */
 export const suggestItems = async (
@@ -306,25 +317,44 @@ export const suggestItems = async (
     input,
   });
   const [stocks, margins] = await Promise.all([
-    stocksOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    namesOf(
-      db,
-      productMargins as unknown as typeof productBrands,
-      rows.flatMap((r) => (r.marginId ? [r.marginId] : [])),
-    ),
+    rows.length
+      ? db
+          .select()
+          .from(productStocks)
+          .where(
+            inArray(
+              productStocks.itemId,
+              rows.map((r) => r.id),
+            ),
+          )
+      : [],
+    (async () => {
+      const ids = [...new Set(rows.flatMap((r) => (r.marginId ? [r.marginId] : [])))];
+      return ids.length
+        ? db
+            .select({ _id: productMargins.id, name: productMargins.name })
+            .from(productMargins)
+            .where(inArray(productMargins.id, ids))
+        : [];
+    })(),
   ]);
-  return rows.map((r) => ({
-    _id: r.id,
-    name: r.name,
-    sku: r.sku,
-    gst: r.gst as GstRate | null,
-    state: r.state as ItemState,
-    stock: stockRef(principal, stocks.get(r.id)),
-    margin: r.marginId ? (margins.get(r.marginId) ?? null) : null,
-  }));
+  const stockOf = new Map(stocks.map((st) => [st.itemId, st]));
+  const marginOf = new Map(margins.map((m) => [m._id, m]));
+  return rows.map((r) => {
+    const st = stockOf.get(r.id);
+    return {
+      _id: r.id,
+      name: r.name,
+      sku: r.sku,
+      gst: r.gst as GstRate | null,
+      state: r.state as ItemState,
+      stock: stockRef(
+        principal,
+        st ? { _id: st.id, currentStock: st.currentStock, priceToShow: st.priceToShow } : null,
+      ),
+      margin: r.marginId ? (marginOf.get(r.marginId) ?? null) : null,
+    };
+  });
 };
 
 // ------------------------------------------------------------------------------------------------ write
@@ -456,7 +486,7 @@ export const createItem = async (
       return inserted!;
     }),
   );
-  return (await toDtos(deps.db, principal, [row]))[0]!;
+  return (await itemsByIds(deps.db, principal, [row.id]))[0]!;
 };
 
 /**
@@ -510,7 +540,7 @@ export const updateItem = async (
     }),
   );
   for (const f of removed) await removeStoredFile(deps, f.fileId);
-  return (await toDtos(deps.db, principal, [row]))[0]!;
+  return (await itemsByIds(deps.db, principal, [row.id]))[0]!;
 };
 
 /** POST /crm/products/items/bulk: items by name (Unverified, each with its stock), in one transaction. */
@@ -542,7 +572,11 @@ export const bulkCreateItems = async (deps: Deps, principal: Principal, names: s
     );
     return inserted;
   });
-  return toDtos(deps.db, principal, rows);
+  return itemsByIds(
+    deps.db,
+    principal,
+    rows.map((r) => r.id),
+  );
 };
 
 // -------------------------------------------------------------------------------------------- lifecycle
