@@ -127,6 +127,7 @@ const filterParams = (name: string, kind: FilterKind): Record<string, ZodType> =
       [key]: z.string().describe('contains, case-insensitive (from 3 characters; 1 or 2 match the start)'),
     };
   if (kind === 'exact') return { [key]: z.string() };
+  if (kind === 'integer') return { [key]: z.number().int().min(0) };
   if (kind === 'boolean') return { [key]: z.enum(['true', 'false']) };
   if (kind === 'ids') return { [`${key}[]`]: z.array(z.string().regex(/^[0-9a-f]{24}$/)) };
   if (kind === 'dateRange')

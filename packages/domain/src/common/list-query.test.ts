@@ -119,6 +119,18 @@ describe('parseListQuery: filters against the whitelist', () => {
   });
 });
 
+describe('parseListQuery: whole numbers', () => {
+  const spec = defineList({ filters: { sku: 'integer' }, sortFields: [] });
+  it('takes digits only, one value (a SKU, a customer number)', () => {
+    expect(parseListQuery({ 'filters[sku]': ' 42 ' }, spec).filters).toEqual({ sku: '42' });
+    for (const bad of ['4a', '-1', '1.5', '1234567890'])
+      expect(() => parseListQuery({ 'filters[sku]': bad }, spec)).toThrow(
+        'filter sku: must be a whole number',
+      );
+    expect(() => parseListQuery({ 'filters[sku][]': ['1', '2'] }, spec)).toThrow(ListQueryError);
+  });
+});
+
 describe('parseListQuery: prototype keys', () => {
   it.each([
     '__proto__',

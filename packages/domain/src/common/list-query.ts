@@ -10,6 +10,7 @@ import { OBJECT_ID_RE } from '../id-pattern.ts';
 export type FilterKind =
   | 'text' // contains, case-insensitive (1 or 2 characters: starts with; see the server's matchText)
   | 'exact'
+  | 'integer' // one whole number (a SKU, a customer number): digits only
   | 'ids' // one or more 24-hex ids
   | 'boolean'
   | 'dateRange' // {start, end} as YYYY-MM-DD, both inclusive
@@ -150,7 +151,10 @@ export const parseListQuery = (raw: Raw, spec: ListSpec): ListQuery => {
       .map((v) => v.trim())
       .filter((v) => v !== '');
     if (values.length === 0) continue;
-    if (kind === 'text' || kind === 'exact') {
+    if (kind === 'integer') {
+      if (values.length > 1 || !/^\d{1,9}$/.test(values[0]!)) throw bad('must be a whole number');
+      filters[name] = values[0]!;
+    } else if (kind === 'text' || kind === 'exact') {
       if (values.length > 1) throw bad('give one value');
       if (values[0]!.length > MAX_TEXT) throw bad(`at most ${MAX_TEXT} characters`);
       filters[name] = values[0]!;

@@ -50,7 +50,6 @@ export const ITEM_MESSAGES = {
   stateInvalid: 'State must be Verified, Unverified or Suggested',
   numberInvalid: 'Must be a number',
   notNegative: 'Must not be negative',
-  skuNumeric: 'SKU must be a number',
   bulkEmpty: 'No items to add',
   bulkDuplicate: 'Item name already exists in below list',
   bulkTooMany: `At most ${ITEM_BULK_MAX} items can be added at once`,
@@ -72,7 +71,7 @@ export const GST_FILTER_VALUES = GST_RATES.map(String);
 export const itemListSpec = defineList({
   filters: {
     name: 'text',
-    sku: 'exact',
+    sku: 'integer',
     modalNo: 'text',
     description: 'text',
     preferredBrand: 'text',

@@ -23,7 +23,6 @@ import {
   type MarginTiers,
   newId,
   recordMessages,
-  SKU_RE,
 } from '@karya/domain';
 import { and, arrayOverlaps, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -218,14 +217,8 @@ const idList = (value: unknown) => (Array.isArray(value) ? value : typeof value 
 const columns: ListColumns = {
   filters: {
     name: { kind: 'text', on: productItems.name },
-    sku: {
-      kind: 'custom',
-      build: (value) => {
-        if (typeof value !== 'string' || !SKU_RE.test(value.trim()))
-          throw badRequest(ITEM_MESSAGES.skuNumeric);
-        return eq(productItems.sku, Number(value.trim()));
-      },
-    },
+    // Digits only, checked by the list parser (the 'integer' filter kind).
+    sku: { kind: 'custom', build: (value) => eq(productItems.sku, Number(value)) },
     modalNo: { kind: 'text', on: productItems.modalNo },
     description: { kind: 'text', on: productItems.description },
     preferredBrand: { kind: 'text', on: productItems.preferredBrand },

@@ -345,7 +345,7 @@ describe('items', () => {
     ).toEqual([b._id]);
     const bad = await admin.request({ method: 'GET', url: listUrl(BASE, [['filters[sku]', 'abc']]) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('SKU must be a number');
+    expect(bad.json().message).toBe('Invalid value for filter sku: must be a whole number');
   });
 
   it('bulk creates by name: trimmed, blanks ignored, duplicates and empty lists refused', async () => {
