@@ -51,6 +51,12 @@ describe('accessibility', () => {
     ['/admin/products/margins#create-margin', 'Create Margin'],
     ['/admin/products/vendors', 'Product Vendors'],
     ['/admin/products/vendors#create-vendor', 'Create Vendor'],
+    ['/crm/products/items', 'Items'],
+    ['/crm/products/items#filter', 'Filter Items'],
+    ['/crm/products/items#bulk-create', 'Create Bulk Items'],
+    ['/crm/products/items/create', 'Create Item'],
+    ['/admin/verifications/items', 'Items Verification'],
+    ['/admin/suggestions/items', 'Items Suggestion'],
   ])('%s has no serious or critical findings', async (path, heading) => {
     const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
@@ -59,6 +65,26 @@ describe('accessibility', () => {
     await page.getByRole('heading', { name: heading }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('an item’s detail, update form and specification viewer have no serious or critical findings', async () => {
+    const context = await newContext(env.browser, env.app.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/crm/products/items');
+    await page.waitForURL('**/crm/products/items*');
+    const list = await (await page.request.get('/api/crm/products/items?filters[name]=Arduino')).json();
+    const id = list.data.productItems[0]._id as string;
+    for (const [path, heading] of [
+      [`/crm/products/items/${id}`, 'Item Details'],
+      [`/crm/products/items/${id}/update`, 'Update Item'],
+      [`/crm/products/items/${id}/specifications`, 'Specifications'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), path).toEqual([]);
+    }
     await context.close();
   });
 });
