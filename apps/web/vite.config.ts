@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/compress';
 import { preloadModules } from './build/preload-modules';
+import { routePages } from './build/route-pages';
 import { serviceWorker } from './build/service-worker';
 import { sourcemapsOutside } from './build/sourcemaps';
 import { zodJitless } from './build/zod-jitless';
@@ -26,6 +27,8 @@ export default defineConfig({
       modules: /\/src\/features\/auth\/login-page\.tsx$/,
       styles: /^assets\/first-paint-styles-[\w-]+\.css$/,
     }),
+    // The route → page module table the server uses to name a page's chunks in its HTML.
+    routePages(import.meta.dirname),
     precompress(),
   ],
   server: {

@@ -129,3 +129,94 @@ describe('serving the web app', () => {
     expect(tiny.headers['content-encoding']).toBeUndefined();
   });
 });
+
+/** A build with Vite's manifest and the route table, as apps/web's build leaves them. */
+const makeRoutedDist = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'karya-dist-routes-'));
+  const write = (name: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  };
+  write(
+    'index.html',
+    [
+      '<!doctype html><html><head><title>Karya</title>',
+      '<script type="module" crossorigin src="/assets/index-E.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-R.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/login-L.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/login-L.js">',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n'),
+  );
+  write(
+    '.vite/manifest.json',
+    JSON.stringify({
+      'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-R.js' },
+      '_kit.js': { file: 'assets/kit-K.js', css: ['assets/kit-K.css'], imports: ['_react.js'] },
+      'src/features/auth/login-page.tsx': { file: 'assets/login-L.js', css: ['assets/login-L.css'] },
+      'src/app/signed-in-frame.tsx': { file: 'assets/frame-F.js', css: ['assets/frame-F.css'] },
+      'src/features/tasks/list-page.tsx': { file: 'assets/list-T.js', imports: ['_kit.js'] },
+      'src/features/tasks/detail-page.tsx': { file: 'assets/detail-D.js' },
+      'src/features/tasks/create-page.tsx': { file: 'assets/create-C.js' },
+    }),
+  );
+  write(
+    '.vite/route-pages.json',
+    JSON.stringify({
+      '/login': 'src/features/auth/login-page.tsx',
+      '/hrm/tasks': 'src/features/tasks/list-page.tsx',
+      '/hrm/tasks/:id': 'src/features/tasks/detail-page.tsx',
+      '/hrm/tasks/create': 'src/features/tasks/create-page.tsx',
+    }),
+  );
+  return dir;
+};
+
+describe('a signed-in page’s HTML names its chunks', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ WEB_DIST: makeRoutedDist() });
+  });
+  afterAll(() => ctx.close());
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    call(ctx.app, { method: 'GET', url, headers });
+  const signedIn = { cookie: 'karya_sid=anything' };
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="[^"]+"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+
+  it('preloads the frame and the page’s chunks and styles instead of the sign-in page’s', async () => {
+    const res = await page('/hrm/tasks', signedIn);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(preloads(res.body)).toEqual([
+      'assets/react-R.js',
+      'assets/frame-F.css',
+      'assets/kit-K.css',
+      'assets/frame-F.js',
+      'assets/list-T.js',
+      'assets/kit-K.js',
+    ]);
+  });
+
+  it('tells a static path from a dynamic one, and leaves unknown paths and signed-out visits alone', async () => {
+    expect(preloads((await page('/hrm/tasks/create', signedIn)).body)).toContain('assets/create-C.js');
+    expect(preloads((await page('/hrm/tasks/0123456789abcdef01234567', signedIn)).body)).toContain(
+      'assets/detail-D.js',
+    );
+    for (const res of [await page('/hrm/tasks'), await page('/nowhere', signedIn)]) {
+      expect(res.statusCode).toBe(200);
+      expect(preloads(res.body)).toEqual(['assets/react-R.js', 'assets/login-L.css', 'assets/login-L.js']);
+    }
+  });
+
+  it('compresses it and answers a repeat visit with 304', async () => {
+    const br = await page('/hrm/tasks', { ...signedIn, 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('assets/list-T.js');
+    const again = await page('/hrm/tasks', { ...signedIn, 'if-none-match': String(br.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+});

@@ -4,7 +4,9 @@ import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@karya/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type HintedHtml, loadRouteHints } from './route-hints.ts';
+import { SESSION_COOKIE } from './sessions.ts';
 
 /** Hashed build output: its name changes with its content, so it may be kept for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -45,6 +47,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
       },
     });
   }
+  const hints = hasWeb ? loadRouteHints(webDist) : null;
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (
@@ -59,8 +62,25 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
         error: ERROR_CODES.NOT_FOUND,
       });
     }
+    // A signed-in page's HTML names its chunks (platform/route-hints.ts); the sign-in page's is the built file.
+    const hinted = request.cookies?.[SESSION_COOKIE] ? hints?.forPath(urlPath) : null;
+    if (hinted) return sendHinted(request, reply, hinted);
     return reply.sendFile('index.html');
   });
+};
+
+/** The route's HTML, compressed by Accept-Encoding, with an ETag (a repeat visit gets a 304). */
+const sendHinted = (request: FastifyRequest, reply: FastifyReply, page: HintedHtml) => {
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, cookie')
+    .header('etag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 };
 
 /** API answers smaller than this go as they are: below about one packet, compressing saves no round trip. */
