@@ -655,9 +655,25 @@ export const catalogueDemoRows = (now: Date, creators: readonly string[]): Catal
     pt3,
     isActive,
   }));
+  const vendors = VENDORS.map((v) => ({
+    ...stamps(),
+    name: v.name,
+    email: v.email,
+    phone: v.phone,
+    address: v.address,
+    website: v.website,
+    rating: v.rating,
+    contactPerson: v.contact,
+  }));
+  // Items over the last two months, the newest a few days ago (the dashboards' "new this week").
+  const itemStamps = (i: number) => {
+    const createdAt = new Date(now.getTime() - Math.round((60 - i * 2.5) * 24) * 3_600_000);
+    const by = creators[(i + 1) % creators.length] ?? null;
+    return { id: newId(createdAt), createdAt, updatedAt: createdAt, createdBy: by, updatedBy: by };
+  };
   const items = ITEMS.map(
     ([name, modalNo, brand, cats, cls, margin, gst, hsnCode, , weight, dims, state, description], i) => ({
-      ...stamps(),
+      ...itemStamps(i),
       sku: i + 1,
       name,
       modalNo,
@@ -693,15 +709,6 @@ export const catalogueDemoRows = (now: Date, creators: readonly string[]): Catal
     margins,
     items,
     stocks,
-    vendors: VENDORS.map((v) => ({
-      ...stamps(),
-      name: v.name,
-      email: v.email,
-      phone: v.phone,
-      address: v.address,
-      website: v.website,
-      rating: v.rating,
-      contactPerson: v.contact,
-    })),
+    vendors,
   };
 };

@@ -273,6 +273,7 @@ describe('demo catalogue', () => {
       ).toBeUndefined();
     const vendors = await db.select().from(productVendors);
     expect(vendors.length).toBeGreaterThanOrEqual(8);
+    expect(vendors.every((v) => v.createdAt.getTime() <= Date.now())).toBe(true);
     for (const v of vendors)
       expect(
         vendorCreateSchema.safeParse({
@@ -317,6 +318,8 @@ describe('demo catalogue', () => {
       if (i.state === 'Verified') expect(stocks.get(i.id)!.priceToShow, i.name).toBeGreaterThan(0);
     }
     expect(new Set(items.map((i) => i.state))).toEqual(new Set(['Verified', 'Unverified', 'Suggested']));
+    // Made in the past, like every demo record.
+    expect(items.every((i) => i.createdAt.getTime() <= Date.now())).toBe(true);
     // New items continue the SKU sequence after the demo's.
     const admin = await adminSession(ctx);
     const created = await admin.request({
