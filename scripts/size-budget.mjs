@@ -8,7 +8,7 @@
 // phone each costs a request (a round trip on a slow link) and main-thread time to fetch and instantiate,
 // which is why small shared chunks are inlined (vite.config.ts). Where the bytes go: ARCHITECTURE.md
 // ("Delivery").
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWebIfStale, root } from './build-if-stale.mjs';
@@ -23,24 +23,14 @@ const SHELL = 'src/app/signed-in-frame.tsx';
 
 /**
  * The routes' pages: every module a feature's routes.tsx hands to `lazyPage(() => import('./x'))`, with
- * the URLs it serves. Only these are routes; the parts a page opens lazily (filter drawers, dialogs, the
- * dropzone) are imported elsewhere and load on demand, so they are no rows of their own.
+ * the URLs it serves, as the web build wrote them (apps/web/build/route-pages.ts). Only these are routes;
+ * the parts a page opens lazily (filter drawers, dialogs, the dropzone) are imported elsewhere and load
+ * on demand, so they are no rows of their own.
  */
 const routePages = () => {
-  const map = new Map();
-  const features = path.join(web, 'src/features');
-  for (const f of readdirSync(features)) {
-    let text = '';
-    try {
-      text = readFileSync(path.join(features, f, 'routes.tsx'), 'utf8');
-    } catch {
-      continue;
-    }
-    for (const m of text.matchAll(/lazyPage\(\(\) => import\('\.\/([^']+)'\)/g))
-      if (!map.has(`src/features/${f}/${m[1]}.tsx`)) map.set(`src/features/${f}/${m[1]}.tsx`, []);
-    for (const m of text.matchAll(/path: '([^']+)',\s*element: lazyPage\(\(\) => import\('\.\/([^']+)'\)/g))
-      map.get(`src/features/${f}/${m[2]}.tsx`).push(`/${m[1].replace(/^\//, '')}`);
-  }
+  const { pages, routes } = JSON.parse(readFileSync(path.join(web, 'dist/.vite/route-pages.json'), 'utf8'));
+  const map = new Map(pages.map((p) => [p, []]));
+  for (const [url, page] of Object.entries(routes)) map.get(page)?.push(url);
   return map;
 };
 

@@ -164,10 +164,13 @@ const makeRoutedDist = () => {
   write(
     '.vite/route-pages.json',
     JSON.stringify({
-      '/login': 'src/features/auth/login-page.tsx',
-      '/hrm/tasks': 'src/features/tasks/list-page.tsx',
-      '/hrm/tasks/:id': 'src/features/tasks/detail-page.tsx',
-      '/hrm/tasks/create': 'src/features/tasks/create-page.tsx',
+      pages: [],
+      routes: {
+        '/login': 'src/features/auth/login-page.tsx',
+        '/hrm/tasks': 'src/features/tasks/list-page.tsx',
+        '/hrm/tasks/:id': 'src/features/tasks/detail-page.tsx',
+        '/hrm/tasks/create': 'src/features/tasks/create-page.tsx',
+      },
     }),
   );
   return dir;

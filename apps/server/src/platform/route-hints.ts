@@ -60,7 +60,7 @@ export const loadRouteHints = (webDist: string) => {
   const routesFile = path.join(webDist, '.vite/route-pages.json');
   if (!existsSync(manifestFile) || !existsSync(routesFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as Record<string, string>;
+  const { routes } = JSON.parse(readFileSync(routesFile, 'utf8')) as { routes: Record<string, string> };
   const baseHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey || !manifest[FRAME]) return null;
