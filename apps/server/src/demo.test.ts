@@ -330,3 +330,107 @@ describe('demo catalogue', () => {
     expect(created.json().data.sku).toBe(Math.max(...items.map((i) => i.sku)) + 1);
   });
 });
+
+describe('demo customers', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await loadDemoData(ctx.database.db, { now: new Date() });
+  });
+  afterAll(() => ctx.close());
+
+  it('about 40 believable customers across Odisha that pass the customer rules, with the Sales Executives', async () => {
+    const { customerCreateSchema, formatCustomerId } = await import('@karya/domain');
+    const { customers, customerAssignments, userRoles } = await import('./db/schema.ts');
+    const db = ctx.database.db;
+    const rows = await db.select().from(customers);
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    for (const c of rows) {
+      const organization = c.organizationType
+        ? {
+            type: c.organizationType,
+            government: c.governmentType
+              ? {
+                  type: c.governmentType,
+                  office: c.officeType ? { type: c.officeType } : undefined,
+                  institute: c.instituteType
+                    ? {
+                        type: c.instituteType,
+                        school: c.schoolBoard ? { board: c.schoolBoard } : undefined,
+                        college: c.collegeType ? { type: c.collegeType } : undefined,
+                      }
+                    : undefined,
+                }
+              : undefined,
+            private: c.privateType
+              ? {
+                  type: c.privateType,
+                  institute: c.instituteType
+                    ? {
+                        type: c.instituteType,
+                        school: c.schoolBoard ? { board: c.schoolBoard } : undefined,
+                        college: c.collegeType ? { type: c.collegeType } : undefined,
+                      }
+                    : undefined,
+                }
+              : undefined,
+          }
+        : null;
+      const parsed = customerCreateSchema.safeParse({
+        type: c.type,
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        website: c.website,
+        address: {
+          street: c.street,
+          city: c.city,
+          district: c.district,
+          state: c.state,
+          country: c.country,
+          zipCode: c.zipCode,
+        },
+        organization,
+        contacts: c.contacts,
+        additionalInfo: {
+          establishmentYear: c.establishmentYear,
+          numberOfStudents: c.numberOfStudents,
+          coursesOffered: c.coursesOffered,
+          notes: c.notes,
+        },
+        rating: c.rating,
+        ratingCategory: c.ratingCategory,
+        marginTier: c.marginTier,
+        verified: c.verified,
+        assignedTo: c.assignedTo,
+        reAssignedTo: c.reAssignedTo,
+      });
+      expect(parsed.error?.issues, c.name).toBeUndefined();
+      expect(c.state).toBe('Odisha');
+    }
+    expect(new Set(rows.map((c) => c.type))).toEqual(new Set(['Individual', 'Organization']));
+    expect(new Set(rows.map((c) => c.district)).size).toBeGreaterThanOrEqual(8);
+    expect(formatCustomerId(Math.min(...rows.map((c) => c.customerId)))).toBe('CI0001');
+    // Assignees are Sales Executives (or people who have left); each assignment is in the history.
+    const execRole = (await db.select().from(roles).where(eq(roles.name, 'Sales Executive')))[0]!;
+    const execs = new Set(
+      (await db.select().from(userRoles).where(eq(userRoles.roleId, execRole.id))).map((l) => l.userId),
+    );
+    const assigned = rows.flatMap((c) => c.assignedTo);
+    expect(assigned.filter((id) => execs.has(id)).length).toBeGreaterThanOrEqual(30);
+    const history = await db.select().from(customerAssignments);
+    expect(history.length).toBe(rows.reduce((n, c) => n + c.assignedTo.length + c.reAssignedTo.length, 0));
+    // The state filter has something to show for each state; a new customer continues the numbers.
+    const admin = await adminSession(ctx);
+    for (const state of ['Assigned', 'UnAssigned', 'Orphaned']) {
+      const res = await admin.request({ method: 'GET', url: `/api/crm/customers?filters[state]=${state}` });
+      expect(res.json().data.customersCount, state).toBeGreaterThan(0);
+    }
+    const created = await admin.request({
+      method: 'POST',
+      url: '/api/crm/customers',
+      payload: { type: 'Individual', name: 'Next Customer' },
+    });
+    expect(created.json().data.customerId).toBe(Math.max(...rows.map((c) => c.customerId)) + 1);
+  });
+});

@@ -13,6 +13,8 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import {
+  customerAssignments,
+  customers,
   type Device,
   productBrands,
   productCategories,
@@ -30,6 +32,7 @@ import {
   users,
 } from './db/schema.ts';
 import { catalogueDemoRows } from './demo-catalogue.ts';
+import { customerDemoRows } from './demo-customers.ts';
 import { hashPassword } from './platform/passwords.ts';
 
 /** Every demo user signs in with this password (shown in the README and the start-up banner). */
@@ -673,6 +676,7 @@ export type DemoSummary = {
   tasks: number;
   /** Brands, categories, classes, margins and vendors. */
   catalogue: number;
+  customers: number;
 };
 
 /**
@@ -692,7 +696,17 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     .from(roles)
     .where(sql`lower(${roles.name}) = lower(${DEMO_ROLES[0]!.name})`)
     .limit(1);
-  if (already) return { loaded: false, roles: 0, users: 0, activities: 0, teams: 0, tasks: 0, catalogue: 0 };
+  if (already)
+    return {
+      loaded: false,
+      roles: 0,
+      users: 0,
+      activities: 0,
+      teams: 0,
+      tasks: 0,
+      catalogue: 0,
+      customers: 0,
+    };
 
   const [admin] = await db
     .select({ id: users.id })
@@ -884,6 +898,17 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     ...userRows.slice(0, 3).map((u) => u.id!),
   ]);
 
+  // Customers are with the Sales Executives still working; two with people who have left (Orphaned).
+  const roleOf = (i: number) => working[i % working.length];
+  const stillWorking = userRows.filter((u) => !u.isDeleted && u.status !== 'Blocked');
+  const customerRows = customerDemoRows(now, {
+    salesExecutives: userRows
+      .filter((u, i) => roleOf(i) === 'salesExecutive' && stillWorking.includes(u))
+      .map((u) => u.id!),
+    leavers: userRows.filter((u) => !stillWorking.includes(u)).map((u) => u.id!),
+    managerId: userRows.find((_, i) => roleOf(i) === 'salesManager')?.id ?? adminId,
+  });
+
   await db.transaction(async (tx) => {
     await tx.insert(roles).values(roleRows);
     await tx.insert(users).values(userRows);
@@ -901,6 +926,8 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     await tx.insert(productStocks).values(catalogueRows.stocks);
     // The demo sets SKUs 1..n; new items continue after them.
     await tx.execute(sql`select setval('product_item_sku_seq', (select max(sku) from product_items))`);
+    await tx.insert(customers).values(customerRows.customers);
+    await tx.insert(customerAssignments).values(customerRows.assignments);
   });
   return {
     loaded: true,
@@ -910,5 +937,6 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     teams: teamRows.length,
     tasks: taskRows.length,
     catalogue: Object.values(catalogueRows).reduce((sum, rows) => sum + rows.length, 0),
+    customers: customerRows.customers.length,
   };
 };

@@ -50,12 +50,29 @@ const SIGNED_IN_ONLY = new Set([
  * - notSelf: 403 — /auth/{id} routes act on one's own account only (decision 0001)
  * Every case also checks that no row changed. A route of these areas missing from both lists fails.
  */
-type ScopeFixture = { live: string; deleted: string; victim: { id: string; password: string } };
+type ScopeFixture = {
+  live: string;
+  deleted: string;
+  victim: { id: string; password: string };
+  /** Customers assigned to the victim (live with a feedback, deleted): spec 2 §6 row scope, decision 0006. */
+  customer: { live: string; deleted: string; feedback: string };
+};
 type ScopeCase = {
   expect: 'notFound' | 'bulkNotFound' | 'notListed' | 'notSelf';
+  /** The 404 or 403 message (404 defaults to 'Task not found'). */
   message?: string;
+  /** notListed: the answer's list key (default 'tasks'); null when data is the list itself (suggestions). */
+  listKey?: string | null;
   requests: (f: ScopeFixture) => InjectOptions[];
 };
+const CUSTOMERS = '/api/crm/customers';
+const CUSTOMER_NOT_FOUND = 'Customer not found';
+const customerCase = (requests: ScopeCase['requests']): ScopeCase => ({
+  expect: 'notFound',
+  message: CUSTOMER_NOT_FOUND,
+  requests,
+});
+const CUSTOMER_BODY = { type: 'Organization', name: 'Kendriya Vidyalaya, Mancheswar' };
 const TASK_BODY = {
   title: 'Visit DAV School, Cuttack',
   date: '2026-11-20',
@@ -155,9 +172,84 @@ const ROW_SCOPED: Record<string, ScopeCase> = {
       { method: 'PATCH', url: `/api/auth/profile/${f.victim.id}`, ...multipartBody({ name: 'Taken Over' }) },
     ],
   },
+  // Customers (issue 11): without view-all, a customer not assigned, re-assigned to or created by the caller.
+  [`GET ${CUSTOMERS}`]: {
+    expect: 'notListed',
+    listKey: 'customers',
+    requests: () => [
+      { method: 'GET', url: `${CUSTOMERS}?limit=100` },
+      { method: 'GET', url: `${CUSTOMERS}?limit=100&filters[isDeleted]=true` },
+    ],
+  },
+  [`GET ${CUSTOMERS}/suggestion`]: {
+    expect: 'notListed',
+    listKey: null,
+    requests: (f) => [
+      { method: 'GET', url: `${CUSTOMERS}/suggestion?name=Kendriya` },
+      { method: 'GET', url: `${CUSTOMERS}/suggestion?selectedIds=${f.customer.live},${f.customer.deleted}` },
+    ],
+  },
+  [`GET ${CUSTOMERS}/:id`]: customerCase((f) =>
+    [f.customer.live, f.customer.deleted].map((id) => ({ method: 'GET', url: `${CUSTOMERS}/${id}` })),
+  ),
+  [`GET ${CUSTOMERS}/:id/history`]: customerCase((f) =>
+    [f.customer.live, f.customer.deleted].map((id) => ({ method: 'GET', url: `${CUSTOMERS}/${id}/history` })),
+  ),
+  [`PATCH ${CUSTOMERS}/:id`]: customerCase((f) =>
+    [f.customer.live, f.customer.deleted].map((id) => ({
+      method: 'PATCH',
+      url: `${CUSTOMERS}/${id}`,
+      payload: { name: 'Taken over', assignedTo: [] },
+    })),
+  ),
+  [`DELETE ${CUSTOMERS}/:id`]: customerCase((f) => [
+    { method: 'DELETE', url: `${CUSTOMERS}/${f.customer.live}` },
+  ]),
+  [`PATCH ${CUSTOMERS}/:id/restore`]: customerCase((f) => [
+    { method: 'PATCH', url: `${CUSTOMERS}/${f.customer.deleted}/restore` },
+  ]),
+  [`DELETE ${CUSTOMERS}/:id/permanent`]: customerCase((f) => [
+    { method: 'DELETE', url: `${CUSTOMERS}/${f.customer.deleted}/permanent` },
+  ]),
+  [`PATCH ${CUSTOMERS}/:id/feedback`]: customerCase((f) => [
+    { method: 'PATCH', url: `${CUSTOMERS}/${f.customer.live}/feedback`, payload: { rating: 1 } },
+  ]),
+  [`DELETE ${CUSTOMERS}/:id/feedback/:feedbackId`]: customerCase((f) => [
+    { method: 'DELETE', url: `${CUSTOMERS}/${f.customer.live}/feedback/${f.customer.feedback}` },
+  ]),
+  ...Object.fromEntries(
+    ['follow-ups', 'requirements', 'quotations', 'projects'].map((path) => [
+      `GET ${CUSTOMERS}/:id/${path}`,
+      customerCase((f) => [{ method: 'GET', url: `${CUSTOMERS}/${f.customer.live}/${path}` }]),
+    ]),
+  ),
+  [`DELETE ${CUSTOMERS}/bulk`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [{ method: 'DELETE', url: `${CUSTOMERS}/bulk`, payload: { ids: [f.customer.live] } }],
+  },
+  [`PATCH ${CUSTOMERS}/bulk/restore`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'PATCH', url: `${CUSTOMERS}/bulk/restore`, payload: { ids: [f.customer.deleted] } },
+    ],
+  },
+  [`DELETE ${CUSTOMERS}/bulk/permanent`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'DELETE', url: `${CUSTOMERS}/bulk/permanent`, payload: { ids: [f.customer.deleted] } },
+    ],
+  },
 };
 /** Routes of those areas that name no one else's record, each with its reason. */
 const NOT_ROW_SCOPED: Record<string, string> = {
+  [`POST ${CUSTOMERS}`]:
+    'creates a customer; assigning needs assign, re-assigning re-assign (customers.test.ts)',
+  [`POST ${CUSTOMERS}/bulk`]:
+    'creates customers, all or none; assignment rules as for one (customers.test.ts)',
+  [`POST ${CUSTOMERS}/check-names`]:
+    'answers which of the names sent exist among all live customers: the bulk name check (decision 0006)',
+  [`GET ${CUSTOMERS}/check`]:
+    'the check-existence page: every live customer as a card (number, name, place, assignees), decision 0006',
   'POST /api/hrm/tasks': 'creates a task; assigning anyone else needs assign on task (tasks.test.ts)',
   'GET /api/files/:id': 'files are served to every signed-in user; their ids are unguessable (decision 0001)',
 };
@@ -165,6 +257,8 @@ const NOT_ROW_SCOPED: Record<string, string> = {
 const inRowScopedArea = (r: RouteEntry) =>
   r.url === '/api/hrm/tasks' ||
   r.url.startsWith('/api/hrm/tasks/') ||
+  r.url === CUSTOMERS ||
+  r.url.startsWith(`${CUSTOMERS}/`) ||
   /^\/api\/auth\/(profile\/)?:id(\/|$)/.test(r.url) ||
   // A route any signed-in user may call with someone's id must decide whose record it is.
   ('signedIn' in r.access && r.url.includes('/:'));
@@ -325,6 +419,14 @@ describe('authorization matrix', () => {
       },
       { resource: 'auth', actions: ['change-password'] },
       { resource: 'profile', actions: ['update'] },
+      {
+        resource: 'customer',
+        actions: RESOURCES.find((r) => r.name === 'customer')!.actions.filter((a) => a !== 'view-all'),
+      },
+      ...['follow-up', 'requirement', 'quotation', 'project'].map((resource) => ({
+        resource,
+        actions: ['read'],
+      })),
     ]);
     const newTask = async (title: string, assignedTo: string[]) => {
       const res = await admin.request({
@@ -335,10 +437,30 @@ describe('authorization matrix', () => {
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data._id as string;
     };
+    const newCustomer = async (name: string) => {
+      const res = await admin.request({
+        method: 'POST',
+        url: CUSTOMERS,
+        payload: { ...CUSTOMER_BODY, name, assignedTo: [victim.id] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data._id as string;
+    };
+    const liveCustomer = await newCustomer('Kendriya Vidyalaya, Someone Else’s');
+    const feedback = await admin.request({
+      method: 'PATCH',
+      url: `${CUSTOMERS}/${liveCustomer}/feedback`,
+      payload: { rating: 5 },
+    });
+    const deletedCustomer = await newCustomer('Kendriya Vidyalaya, Someone Else’s Deleted');
+    expect(
+      (await admin.request({ method: 'DELETE', url: `${CUSTOMERS}/${deletedCustomer}` })).statusCode,
+    ).toBe(200);
     const f: ScopeFixture = {
       live: await newTask('Someone else’s task', [victim.id]),
       deleted: await newTask('Someone else’s deleted task', [victim.id]),
       victim,
+      customer: { live: liveCustomer, deleted: deletedCustomer, feedback: feedback.json().data[0]._id },
     };
     expect((await admin.request({ method: 'DELETE', url: `/api/hrm/tasks/${f.deleted}` })).statusCode).toBe(
       200,
@@ -346,6 +468,15 @@ describe('authorization matrix', () => {
     // Control: the same caller reaches a task in its scope, so a 404 below is the scope speaking.
     const own = await newTask('The caller’s task', [caller.user.id]);
     expect((await caller.request({ method: 'GET', url: `/api/hrm/tasks/${own}` })).statusCode).toBe(200);
+    const ownCustomer = await admin.request({
+      method: 'POST',
+      url: CUSTOMERS,
+      payload: { ...CUSTOMER_BODY, name: 'The caller’s customer', reAssignedTo: [caller.user.id] },
+    });
+    const ownCustomerId = ownCustomer.json().data._id as string;
+    expect((await caller.request({ method: 'GET', url: `${CUSTOMERS}/${ownCustomerId}` })).statusCode).toBe(
+      200,
+    );
 
     let checked = 0;
     for (const [key, c] of Object.entries(ROW_SCOPED)) {
@@ -356,7 +487,10 @@ describe('authorization matrix', () => {
         switch (c.expect) {
           case 'notFound':
             expect(res.statusCode, label).toBe(404);
-            expect(res.json(), label).toMatchObject({ success: false, message: 'Task not found' });
+            expect(res.json(), label).toMatchObject({
+              success: false,
+              message: c.message ?? 'Task not found',
+            });
             break;
           case 'bulkNotFound': {
             expect(res.statusCode, label).toBe(200);
@@ -366,9 +500,11 @@ describe('authorization matrix', () => {
           }
           case 'notListed': {
             expect(res.statusCode, label).toBe(200);
-            const seen = (res.json().data.tasks as { _id: string }[]).map((t) => t._id);
-            expect(seen, label).not.toContain(f.live);
-            expect(seen, label).not.toContain(f.deleted);
+            const data = res.json().data;
+            const key = c.listKey === undefined ? 'tasks' : c.listKey;
+            const seen = ((key === null ? data : data[key]) as { _id: string }[]).map((t) => t._id);
+            for (const id of [f.live, f.deleted, f.customer.live, f.customer.deleted])
+              expect(seen, label).not.toContain(id);
             break;
           }
           case 'notSelf':

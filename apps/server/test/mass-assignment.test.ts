@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  customers,
   productBrands,
   productCategories,
   productClasses,
@@ -64,6 +65,9 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'PATCH /api/crm/products/items/:id/restore': 'no body',
   'PATCH /api/crm/products/items/bulk/restore': '{ids}',
   'PATCH /api/crm/products/stocks/:id/update-price': 'a price (the schema keeps nothing else)',
+  'PATCH /api/crm/customers/:id/restore': 'no body',
+  'PATCH /api/crm/customers/bulk/restore': '{ids}',
+  'POST /api/crm/customers/check-names': 'a list of names; nothing is written',
 };
 
 type Row = { id: string; isDeleted?: boolean; deletedBy?: string | null; createdBy?: string | null };
@@ -266,6 +270,41 @@ describe('mass assignment', () => {
       send: (extra) => post('/api/crm/products/items/bulk', [{ name: 'Beaker set', ...extra }]),
       row: (res) => itemRow((res.json() as { data: { _id: string }[] }).data[0]!._id),
     }));
+    // Customers (issue 11): JSON bodies; bulk create takes a list whose entries carry createdBy in the spec.
+    const customer = { type: 'Organization', name: 'Stewart School, Bhubaneswar', verified: false };
+    const customerRow = byId(customers as unknown as typeof productBrands);
+    cases.set('POST /api/crm/customers', async () => ({
+      own: [],
+      send: (extra) => post('/api/crm/customers', { ...customer, ...extra }),
+      row: (res) => customerRow(idOf(res)),
+    }));
+    cases.set('PATCH /api/crm/customers/:id', async () => {
+      const id = idOf(await post('/api/crm/customers', customer));
+      return {
+        own: [],
+        send: (extra) => patch(`/api/crm/customers/${id}`, { name: 'Stewart School', ...extra }),
+        row: () => customerRow(id),
+      };
+    });
+    cases.set('POST /api/crm/customers/bulk', async () => ({
+      own: [],
+      send: (extra) =>
+        post('/api/crm/customers/bulk', [{ name: `Bulk school ${newId().slice(-6)}`, ...extra }]),
+      row: (res) => customerRow((res.json() as { data: { _id: string }[] }).data[0]!._id),
+    }));
+    cases.set('PATCH /api/crm/customers/:id/feedback', async () => {
+      const id = idOf(await post('/api/crm/customers', { ...customer, name: 'Feedback school' }));
+      return {
+        own: [],
+        send: (extra) => patch(`/api/crm/customers/${id}/feedback`, { rating: 4, ...extra }),
+        row: async () => {
+          const row = await customerRow(id);
+          // The reviewer is the caller, never a planted id.
+          expect(JSON.stringify(row.feedbacks)).not.toContain(victim.id);
+          return row;
+        },
+      };
+    });
     cases.set('PATCH /api/auth/profile/:id', async () => ({
       own: [],
       send: (extra) => patch(`/api/auth/profile/${admin.user.id}`, { bio: 'Field sales', ...extra }),

@@ -12,6 +12,8 @@ export * from './entities/activity.ts';
 export * from './entities/auth.ts';
 export * from './entities/catalogue.ts';
 export * from './entities/catalogue-list.ts';
+export * from './entities/customer.ts';
+export * from './entities/customer-list.ts';
 export * from './entities/dashboard.ts';
 export * from './entities/holiday.ts';
 export * from './entities/item.ts';

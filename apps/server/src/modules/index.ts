@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogueModuleRoutes } from './catalogue/catalogue.routes.ts';
+import { customersRoutes } from './customers/customers.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -31,4 +32,5 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await vendorsRoutes(api, deps);
   await itemsRoutes(api, deps);
   await stocksRoutes(api, deps);
+  await customersRoutes(api, deps);
 };

@@ -164,6 +164,24 @@ export const HISTORY_FIELDS = {
     specifications: 'Specification',
   },
   'product-stock': { priceToShow: 'Price to show', currentStock: 'Current stock' },
+  customer: {
+    type: 'Type',
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    website: 'Website',
+    address: 'Address',
+    organization: 'Organization',
+    contacts: 'Contacts',
+    additionalInfo: 'Additional information',
+    rating: 'Rating',
+    ratingCategory: 'Rating category',
+    marginTier: 'Margin tier',
+    verified: 'Verified',
+    assignedTo: 'Assigned to',
+    reAssignedTo: 'Re-assigned to',
+    feedbacks: 'Feedbacks',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 export type HistoryEntity = keyof typeof HISTORY_FIELDS;
 

@@ -70,7 +70,6 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 type Row = typeof productItems.$inferSelect;
-type StockRow = typeof productStocks.$inferSelect;
 
 export const ITEM = { ...recordMessages('item'), notFound: ITEM_MESSAGES.notFound };
 const HISTORY = { entity: ITEM_RESOURCE, title: productItems.name } as const;
