@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_ID_RE } from './id-pattern.ts';
 
-export { OBJECT_ID_RE } from './id-pattern.ts';
+export { formatSequence, OBJECT_ID_RE } from './id-pattern.ts';
 export const isObjectId = (v: unknown): v is string => typeof v === 'string' && OBJECT_ID_RE.test(v);
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
@@ -19,7 +19,3 @@ export const newId = (now: Date = new Date()) => {
 };
 
 export const objectIdSchema = z.string().regex(OBJECT_ID_RE, 'Invalid id');
-
-/** Readable numbers: a prefix and a zero-padded sequence value, e.g. CI0001, PI000001. */
-export const formatSequence = (prefix: string, value: number, width: number) =>
-  `${prefix}${String(value).padStart(width, '0')}`;

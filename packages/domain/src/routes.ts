@@ -23,6 +23,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/crm', resource: 'crm', actions: ['read'] },
   { path: '/crm/customers', resource: 'customer', actions: ['read'] },
   { path: '/crm/customers/create', resource: 'customer', actions: ['create'] },
+  // The check-existence page searches through the suggestion call.
+  { path: '/crm/customers/check-existence', resource: 'customer', actions: ['suggestion'] },
   // Kept as the table states it (spec 1 §6): customer bulk-create is keyed to the logout action.
   { path: '/crm/customers/bulk-create', resource: 'customer', actions: ['logout'] },
   { path: '/crm/customers/:id', resource: 'customer', actions: ['read'] },

@@ -42,6 +42,13 @@ export const LIFECYCLE_FILTERS = {
   updatedAt: 'dateRange',
 } as const satisfies Record<string, FilterKind>;
 
+/**
+ * Assignment state of records assigned to users (spec 2 §3), a filter of their lists (it needs view-all).
+ * Orphaned: assigned, but to no live, unblocked user.
+ */
+export const ASSIGNMENT_STATES = ['Assigned', 'UnAssigned', 'Orphaned'] as const;
+export type AssignmentState = (typeof ASSIGNMENT_STATES)[number];
+
 export type DateRange = { start?: string; end?: string };
 export type NumberRange = { min?: number; max?: number };
 export type FilterValue = string | string[] | boolean | DateRange | NumberRange;

@@ -72,10 +72,6 @@ export const bulkSummary = (
   return parts.join(', ');
 };
 
-/** Assignment state of records assigned to users (spec 2 §3). Orphaned: assigned only to deleted users. */
-export const ASSIGNMENT_STATES = ['Assigned', 'UnAssigned', 'Orphaned'] as const;
-export type AssignmentState = (typeof ASSIGNMENT_STATES)[number];
-
 /** A suggestion call: name search plus the already selected ids (always returned first); at most 20. */
 export const SUGGESTION_LIMIT = 20;
 export const suggestionQuerySchema = z.object({

@@ -1,8 +1,8 @@
 // What the customer list page, its cards and the customer detail need at first paint, kept free of zod
 // (see catalogue-list.ts). Spec 2 §2 "Customers", §3 "Customer", §5, §8, §9; decision 0006.
-import { defineList, LIFECYCLE_FILTERS } from '../common/list-query.ts';
-import { ASSIGNMENT_STATES, type RecordStamps, type UserRef } from '../common/records.ts';
-import { formatSequence } from '../ids.ts';
+import { ASSIGNMENT_STATES, defineList, LIFECYCLE_FILTERS } from '../common/list-query.ts';
+import type { RecordStamps, UserRef } from '../common/records.ts';
+import { formatSequence } from '../id-pattern.ts';
 import { MARGIN_TIERS, type MarginTier } from './margin-list.ts';
 
 /** Spec 2 §3 "Enumerations": the customer and its organisation tree. */

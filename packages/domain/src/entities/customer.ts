@@ -12,7 +12,6 @@ import {
   COLLEGE_TYPES,
   CUSTOMER_BULK_MAX,
   CUSTOMER_CONTACTS_MAX,
-  CUSTOMER_ID_FILTER_RE,
   CUSTOMER_NAME_MAX,
   CUSTOMER_RATING_MAX,
   CUSTOMER_TYPES,
@@ -321,14 +320,21 @@ export const customerFeedbackSchema = z.object({
 });
 export type CustomerFeedbackInput = z.infer<typeof customerFeedbackSchema>;
 
+/**
+ * A customer number as the suggestion takes it: digits, with or without the CI prefix, or nothing
+ * (CUSTOMER_ID_FILTER_RE, or empty). Written without the i flag so the OpenAPI document's `pattern` (which
+ * has no flags) says exactly what is accepted, and clients and the SQL-injection scan can send a valid value.
+ */
+const CUSTOMER_NUMBER_PARAM_RE = /^(?:(?:[Cc][Ii])?[0-9]{1,9})?$/;
+
 /** GET /crm/customers/suggestion: by name, or by number when the box has a digit; selected ones first. */
 export const customerSuggestionQuerySchema = z.object({
   name: z.string().trim().max(100, 'Search text is too long').optional().default(''),
   customerId: z
     .string()
     .trim()
+    .regex(CUSTOMER_NUMBER_PARAM_RE, M.customerIdInvalid)
     .optional()
-    .refine((v) => !v || CUSTOMER_ID_FILTER_RE.test(v), M.customerIdInvalid)
     .transform((v) => (v ? Number(v.replace(/^CI/i, '')) : undefined)),
   selectedId: objectIdSchema.optional(),
   selectedIds: z

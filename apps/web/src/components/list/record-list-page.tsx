@@ -94,6 +94,16 @@ type HashModal = { hash: string; modal: (props: { opened: boolean; onClose: () =
  */
 export type CreateMenuAction = { label: string; needs?: string } & ({ to: string } | HashModal);
 
+/**
+ * An entry of the list's own header menu (spec 2 customers: Check Customer, Import, Export), shown with
+ * `needs` on the list's resource (any action of the array; none: always): a page (`to`) or an action.
+ */
+export type ListMenuAction = {
+  label: string;
+  icon?: ReactNode;
+  needs?: string | readonly string[];
+} & ({ to: string } | { onClick: () => void });
+
 /** Renders a hash modal with its open state (one hook per modal, so a menu may hold several). */
 const HashModalHost = ({ hash, modal }: HashModal) => {
   const panel = useHashPanel(hash);
@@ -157,6 +167,11 @@ export type RecordListPageProps<K extends string, T, S = T> = {
     | { label: string; menu: readonly CreateMenuAction[] };
   /** Bulk Delete / Restore / Delete Permanently, each shown by its permission and the Deleted state. */
   bulk?: BulkLifecycle;
+  /**
+   * More entries of the header's menu (the … button), before Filter and Column Arrangement. With any
+   * shown, the menu is there at every width (Filter stays a phone-only entry: wider screens have the button).
+   */
+  menu?: readonly ListMenuAction[];
   emptyText: string;
   /**
    * What opening a record does (a row, a card, a palette result), when it is not going to `href`: e.g.
@@ -230,6 +245,11 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
     purge: Boolean(bulk?.bulkRemovePermanently) && showingDeleted && can(resource, 'bulk-delete-permanently'),
   };
   const canSelect = allowed.remove || allowed.restore || allowed.purge;
+  const pageMenu = (props.menu ?? []).filter((entry) => {
+    if (entry.needs === undefined) return true;
+    const needs = typeof entry.needs === 'string' ? [entry.needs] : entry.needs;
+    return needs.some((action) => can(resource, action));
+  });
 
   // A page of rows renders in a transition (useDeferredValue): React draws the cards in short slices
   // instead of one long task when the answer arrives, which on a phone was most of the blocking time.
@@ -268,20 +288,45 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
         actions={
           <>
             {canSearch && search && <SearchPaletteButton tooltip={search.title} onOpen={openPalette} />}
-            {table && (
+            {(table || pageMenu.length > 0) && (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <ActionIcon variant="default" size="lg" aria-label="More options" hiddenFrom="sm">
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label="More options"
+                    hiddenFrom={pageMenu.length ? undefined : 'sm'}
+                  >
                     <IconDots size={18} aria-hidden />
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconFilter size={14} aria-hidden />} onClick={filterPanel.open}>
+                  {pageMenu.map((entry) =>
+                    'to' in entry ? (
+                      <Menu.Item key={entry.label} leftSection={entry.icon} component={Link} to={entry.to}>
+                        {entry.label}
+                      </Menu.Item>
+                    ) : (
+                      <Menu.Item key={entry.label} leftSection={entry.icon} onClick={entry.onClick}>
+                        {entry.label}
+                      </Menu.Item>
+                    ),
+                  )}
+                  <Menu.Item
+                    leftSection={<IconFilter size={14} aria-hidden />}
+                    onClick={filterPanel.open}
+                    hiddenFrom="sm"
+                  >
                     Filter
                   </Menu.Item>
-                  <Menu.Item leftSection={<IconColumns3 size={14} aria-hidden />} onClick={columnsPanel.open}>
-                    Column Arrangement
-                  </Menu.Item>
+                  {table && (
+                    <Menu.Item
+                      leftSection={<IconColumns3 size={14} aria-hidden />}
+                      onClick={columnsPanel.open}
+                    >
+                      Column Arrangement
+                    </Menu.Item>
+                  )}
                 </Menu.Dropdown>
               </Menu>
             )}

@@ -22,7 +22,9 @@ export const routes: RouteObject[] = [
   soon('hrm/expenses/*'),
   soon('hrm/mail/*'),
   // CRM
-  soon('crm/customers/*'),
+  // Customers ship their screens; the spreadsheet import and export come later.
+  soon('crm/customers/import'),
+  soon('crm/customers/export'),
   soon('crm/follow-ups/*'),
   soon('crm/requirements/*'),
   soon('crm/quotations/*'),
