@@ -217,9 +217,10 @@ const serverLogErrors = (log) => {
 // ---------------------------------------------------------------------------------------- the endpoints
 
 /**
- * A valid value for one parameter, from its schema: enum → its first value, date → 2026-01-01, number →
- * 1, id → a real id. Where the document only says "string" and the name says more (page/limit, dates,
- * ids), the name decides; a value the server still refuses shows up as a failed baseline request.
+ * A valid value for one parameter, from its schema: enum → its first value, a pattern → the first of 1, a
+ * real id, 2026-01-01 and 'a' that it accepts, date → 2026-01-01, number → 1, id → a real id. Where the
+ * document only says "string" and the name says more (page/limit, dates, ids), the name decides; a value
+ * the server still refuses shows up as a failed baseline request.
  */
 const sampleValue = (param, ids) => {
   const schema = param.schema ?? {};
@@ -227,6 +228,10 @@ const sampleValue = (param, ids) => {
   const name = param.name.replace(/\[\]$/, '');
   const last = /([A-Za-z]+)\]?$/.exec(name)?.[1] ?? name;
   if (item.enum?.length) return String(item.enum[0]);
+  if (item.pattern) {
+    const fits = ['1', ids.user, SAMPLE_DATE, 'a'].find((v) => new RegExp(item.pattern).test(v));
+    if (fits) return fits;
+  }
   if (item.format === 'date' || /^(from|to|start|end|date|since|until)$|At$/i.test(last)) return SAMPLE_DATE;
   if (item.format === 'date-time') return `${SAMPLE_DATE}T00:00:00.000Z`;
   if (item.type === 'integer' || item.type === 'number' || /^(page|limit|min|max)$/i.test(last)) return '1';

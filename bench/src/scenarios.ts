@@ -1,3 +1,4 @@
+import { CUSTOMER_DETAIL_ROW, customerId } from './datasets/customers.ts';
 import { ITEM_LIST_DEEP_PAGE, itemId } from './datasets/items.ts';
 import type { HttpRequest } from './load.ts';
 
@@ -59,6 +60,21 @@ const itemQuery = (page: number) =>
   `/api/crm/products/items?${q({
     'filters[name]': 'kit',
     'filters[state][]': 'Unverified',
+    sortBy: 'name',
+    sortOrder: 'asc',
+    page,
+  })}`;
+
+/**
+ * The customer list a sales coordinator reads: name contains "vidya" (Vidyalayas and Vidya Mandirs, about a
+ * quarter of the customers), 500 to 1,500 students, sorted by name. The bench administrator has view-all,
+ * so no row scope.
+ */
+const customerQuery = (page: number) =>
+  `/api/crm/customers?${q({
+    'filters[name]': 'vidya',
+    'filters[numberOfStudents][min]': 500,
+    'filters[numberOfStudents][max]': 1500,
     sortBy: 'name',
     sortOrder: 'asc',
     page,
@@ -177,6 +193,22 @@ export const SCENARIOS: Scenario[] = [
     description: 'GET /api/crm/products/items/suggestion?name=arduino (20 of ~3,000 matches)',
     rawReference: true,
     requests: () => [{ method: 'GET', path: `/api/crm/products/items/suggestion?${q({ name: 'arduino' })}` }],
+  },
+  {
+    name: 'customers-list',
+    kind: 'list',
+    description:
+      'GET /api/crm/customers, name contains "vidya", 500–1,500 students, sorted by name, page 1 (200,000 customers)',
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: customerQuery(1) }],
+  },
+  {
+    name: 'customer-detail',
+    kind: 'detail',
+    description:
+      'GET /api/crm/customers/{id} (a school with three contacts, its assignee, assignment history and a feedback)',
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: `/api/crm/customers/${customerId(CUSTOMER_DETAIL_ROW)}` }],
   },
   {
     name: 'admin-dashboard',

@@ -2,6 +2,7 @@ import { activities } from './activities.ts';
 import { brands } from './brands.ts';
 import { categories } from './categories.ts';
 import { classes } from './classes.ts';
+import { customers } from './customers.ts';
 import { history } from './history.ts';
 import { items } from './items.ts';
 import { margins } from './margins.ts';
@@ -13,8 +14,7 @@ import { vendors } from './vendors.ts';
 
 /**
  * Every generator, in the order they run (later ones point at earlier rows). A new record type adds its
- * file beside these and one line here (planned: customers 200,000; follow-ups 1,000,000;
- * stock history 2,000,000).
+ * file beside these and one line here (planned: follow-ups 1,000,000; stock history 2,000,000).
  */
 export const GENERATORS: Generator[] = [
   users,
@@ -28,7 +28,8 @@ export const GENERATORS: Generator[] = [
   margins,
   vendors,
   items,
+  customers,
 ];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 4;
+export const DATASET_VERSION = 5;

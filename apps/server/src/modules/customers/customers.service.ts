@@ -42,7 +42,6 @@ import {
   and,
   arrayOverlaps,
   asc,
-  desc,
   eq,
   getTableColumns,
   inArray,
@@ -51,6 +50,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   type CustomerContactRow,
@@ -199,42 +199,83 @@ const toDto = (r: Row, refs: Map<string, UserRef>): CustomerDto => ({
   ...stampsDto(r, refs),
 });
 
-const refsOf = (db: Db, rows: Row[]) =>
-  userRefs(
-    db,
-    rows.flatMap((r) => [...r.assignedTo, ...r.reAssignedTo, r.createdBy, r.updatedBy, r.deletedBy]),
+/** A column of the outer customer row, qualified (drizzle writes bare names in a select list). */
+const outer = (column: AnyPgColumn) => sql.raw(`"customers"."${column.name}"`);
+/** A user as a DTO reference (UserRef), built from the row `alias` of users. */
+const userJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('_id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email, 'image', case when ${alias}.image is null then null else json_build_object('url', ${alias}.image->>'url') end)`,
   );
+/** The users among `ids` (a text[] expression) as one JSON array, deleted users included, unordered. */
+const usersAmong = (ids: SQL) =>
+  sql<
+    UserRef[]
+  >`coalesce((select json_agg(${userJson('u')}) from ${users} u where u.id = any(${ids})), '[]'::json)`;
+/** Every user a customer row names: its assignees, re-assignees and stamps. */
+const rowUserIds = sql`(${outer(customers.assignedTo)} || ${outer(customers.reAssignedTo)} || array[${outer(customers.createdBy)}, ${outer(customers.updatedBy)}, ${outer(customers.deletedBy)}])`;
 
-export const toCustomerDtos = async (db: Db, rows: Row[]) => {
-  const refs = await refsOf(db, rows);
-  return rows.map((r) => toDto(r, refs));
+/**
+ * A customer row with the users it names read by a correlated sub-select: a list page is one statement
+ * (and the count), not one plus a user lookup.
+ */
+const customerSelect = {
+  ...getTableColumns(customers),
+  userRefs: usersAmong(rowUserIds).mapWith((v) => v as UserRef[]),
 };
+type AssignmentJson = {
+  _id: string;
+  kind: CustomerAssignment['kind'];
+  assignedTo: UserRef | null;
+  assignedBy: UserRef | null;
+  assignedAt: string;
+  unassignedAt: string | null;
+};
+type CustomerRow = Row & { userRefs: UserRef[] };
+type CustomerDetailRow = CustomerRow & { assignments: AssignmentJson[] };
 
-/** The detail: the customer, its assignment history, and its feedbacks for those who may read them. */
-const detail = async (db: Db, principal: Principal, r: Row): Promise<CustomerDto> => {
-  const history = await db
-    .select()
-    .from(customerAssignments)
-    .where(eq(customerAssignments.customerId, r.id))
-    .orderBy(desc(customerAssignments.assignedAt), desc(customerAssignments.id));
+/**
+ * The detail's select: the row's users (and the feedback reviewers for those who may read feedbacks) and
+ * its assignment history, newest first, each entry with its two users: the detail is one statement.
+ */
+const customerDetailSelect = (readsFeedback: boolean) => ({
+  ...customerSelect,
+  ...(readsFeedback
+    ? {
+        userRefs: usersAmong(
+          sql`(${rowUserIds} || array(select f->>'reviewerId' from jsonb_array_elements(${outer(customers.feedbacks)}) f))`,
+        ).mapWith((v) => v as UserRef[]),
+      }
+    : {}),
+  assignments: sql<
+    AssignmentJson[]
+  >`coalesce((select json_agg(json_build_object('_id', a.id, 'kind', a.kind, 'assignedTo', case when ut.id is null then null else ${userJson('ut')} end, 'assignedBy', case when ub.id is null then null else ${userJson('ub')} end, 'assignedAt', a.assigned_at, 'unassignedAt', a.unassigned_at) order by a.assigned_at desc, a.id desc) from ${customerAssignments} a left join ${users} ut on ut.id = a.user_id left join ${users} ub on ub.id = a.assigned_by where a.customer_id = ${outer(customers.id)}), '[]'::json)`.mapWith(
+    (v) => v as AssignmentJson[],
+  ),
+});
+
+const refsOf = (r: CustomerRow) => new Map(r.userRefs.map((u) => [u._id, u]));
+const iso = (t: string | null) => (t ? new Date(t).toISOString() : null);
+
+/**
+ * The detail, in one statement: the customer in `scope` (404 otherwise), its assignment history, and its
+ * feedbacks for those who may read them.
+ */
+const detail = async (db: Db, principal: Principal, id: string, scope?: Scope): Promise<CustomerDto> => {
   const readsFeedback = may(principal, 'feedback-read');
-  const refs = await userRefs(db, [
-    ...r.assignedTo,
-    ...r.reAssignedTo,
-    r.createdBy,
-    r.updatedBy,
-    r.deletedBy,
-    ...history.flatMap((h) => [h.userId, h.assignedBy]),
-    ...(readsFeedback ? r.feedbacks.map((f) => f.reviewerId) : []),
-  ]);
-  const ref = (id: string | null) => (id ? (refs.get(id) ?? null) : null);
-  const assignmentHistory: CustomerAssignment[] = history.map((h) => ({
-    _id: h.id,
-    kind: h.kind as CustomerAssignment['kind'],
-    assignedTo: ref(h.userId),
-    assignedBy: ref(h.assignedBy),
-    assignedAt: h.assignedAt.toISOString(),
-    unassignedAt: h.unassignedAt ? h.unassignedAt.toISOString() : null,
+  const [r] = (await db
+    .select(customerDetailSelect(readsFeedback))
+    .from(customers)
+    .where(scope ? and(eq(customers.id, id), scope) : eq(customers.id, id))
+    .limit(1)) as unknown as CustomerDetailRow[];
+  if (!r) throw notFound(CUSTOMER.notFound);
+  const refs = refsOf(r);
+  const assignmentHistory: CustomerAssignment[] = r.assignments.map((h) => ({
+    _id: h._id,
+    kind: h.kind,
+    assignedTo: h.assignedTo,
+    assignedBy: h.assignedBy,
+    assignedAt: iso(h.assignedAt)!,
+    unassignedAt: iso(h.unassignedAt),
   }));
   return {
     ...toDto(r, refs),
@@ -367,19 +408,25 @@ export const listCustomers = async (db: Db, principal: Principal, query: ListQue
   const filters = withLifecycleDefaults(principal, CUSTOMER_RESOURCE, query.filters, CUSTOMER, [
     'bulk-restore',
   ]);
-  const { rows, total } = await runList<Row>({
+  const { rows, total } = await runList<CustomerRow>({
     db,
     table: customers,
     columns,
     query,
     filters,
     scope: customerScope(principal),
+    select: customerSelect,
   });
-  return listPage(CUSTOMER_LIST_KEY, await toCustomerDtos(db, rows), total, query);
+  return listPage(
+    CUSTOMER_LIST_KEY,
+    rows.map((r) => toDto(r, refsOf(r))),
+    total,
+    query,
+  );
 };
 
-export const getCustomer = async (db: Db, principal: Principal, id: string) =>
-  detail(db, principal, await findRecord<Row>(db, customers, id, CUSTOMER, customerScope(principal)));
+export const getCustomer = (db: Db, principal: Principal, id: string) =>
+  detail(db, principal, id, customerScope(principal));
 
 // ------------------------------------------------------------------------------------------ suggestions
 
@@ -662,7 +709,8 @@ export const createCustomer = async ({ db, clock }: Deps, principal: Principal, 
     });
     return inserted!;
   });
-  return detail(db, principal, row);
+  // The answer to the caller's own write: read again without the scope (an update may take them out of it).
+  return detail(db, principal, row.id);
 };
 
 /**
@@ -712,7 +760,8 @@ export const updateCustomer = async (
     });
     return updated!;
   });
-  return detail(db, principal, row);
+  // The answer to the caller's own write: read again without the scope (an update may take them out of it).
+  return detail(db, principal, row.id);
 };
 
 /**
