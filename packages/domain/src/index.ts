@@ -5,6 +5,7 @@ export * from './common/history.ts';
 export * from './common/list-query.ts';
 export * from './common/list-search-params.ts';
 export * from './common/money.ts';
+export * from './common/name-queue.ts';
 export * from './common/records.ts';
 export * from './common/sign-in.ts';
 export * from './dates.ts';

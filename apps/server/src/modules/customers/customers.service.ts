@@ -824,29 +824,28 @@ export const bulkCreateCustomers = async (
 
 // -------------------------------------------------------------------------------------------- feedback
 
-/** PATCH /crm/customers/{id}/feedback: the reviewer is the caller, the date the server's (decision 0006). */
-export const addFeedback = async (
+/**
+ * A change of a customer's feedbacks: the live customer in the caller's scope, locked; `change` gives the new
+ * list (or throws); the history entry and the answer (every feedback with its reviewer) follow.
+ */
+const changeFeedbacks = async (
   { db, clock }: Deps,
   principal: Principal,
   id: string,
-  input: CustomerFeedbackInput,
+  change: (current: Row, now: Date) => CustomerFeedbackRow[] | SQL,
 ) => {
   const now = clock.now();
   const row = await db.transaction(async (tx) => {
-    const current = await findLiveRecord<Row>(tx as Db, customers, id, CUSTOMER, customerScope(principal));
-    const feedback: CustomerFeedbackRow = {
-      id: newId(now),
-      reviewerId: principal.user.id,
-      rating: input.rating,
-      comment: input.comment ?? null,
-      date: now.toISOString(),
-    };
+    const [current] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, id), customerScope(principal)))
+      .for('update');
+    if (!current) throw notFound(CUSTOMER.notFound);
+    if (current.isDeleted) throw badRequest(CUSTOMER.restoreBeforeUpdate);
     const [updated] = await tx
       .update(customers)
-      .set({
-        feedbacks: sql`${customers.feedbacks} || ${JSON.stringify([feedback])}::jsonb`,
-        ...updateStamps(principal, now),
-      })
+      .set({ feedbacks: change(current, now), ...updateStamps(principal, now) })
       .where(eq(customers.id, id))
       .returning();
     await recordUpdate(tx, principal, now, {
@@ -867,47 +866,24 @@ export const addFeedback = async (
   );
 };
 
-export const deleteFeedback = async (
-  { db, clock }: Deps,
-  principal: Principal,
-  id: string,
-  feedbackId: string,
-) => {
-  const now = clock.now();
-  const row = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(customers)
-      .where(and(eq(customers.id, id), customerScope(principal)))
-      .for('update');
-    if (!current) throw notFound(CUSTOMER.notFound);
-    if (current.isDeleted) throw badRequest(CUSTOMER.restoreBeforeUpdate);
-    if (!current.feedbacks.some((f) => f.id === feedbackId)) throw notFound(CUSTOMER.feedbackNotFound);
-    const [updated] = await tx
-      .update(customers)
-      .set({
-        feedbacks: current.feedbacks.filter((f) => f.id !== feedbackId),
-        ...updateStamps(principal, now),
-      })
-      .where(eq(customers.id, id))
-      .returning();
-    await recordUpdate(tx, principal, now, {
-      entity: HISTORY.entity,
-      recordId: id,
-      title: updated!.name,
-      before: { feedbacks: snapshot(current, new Map()).feedbacks },
-      after: { feedbacks: snapshot(updated!, new Map()).feedbacks },
-    });
-    return updated!;
+/** PATCH /crm/customers/{id}/feedback: the reviewer is the caller, the date the server's (decision 0006). */
+export const addFeedback = (deps: Deps, principal: Principal, id: string, input: CustomerFeedbackInput) =>
+  changeFeedbacks(deps, principal, id, (_current, now) => {
+    const feedback: CustomerFeedbackRow = {
+      id: newId(now),
+      reviewerId: principal.user.id,
+      rating: input.rating,
+      comment: input.comment ?? null,
+      date: now.toISOString(),
+    };
+    return sql`${customers.feedbacks} || ${JSON.stringify([feedback])}::jsonb`;
   });
-  return feedbacksOf(
-    row,
-    await userRefs(
-      db,
-      row.feedbacks.map((f) => f.reviewerId),
-    ),
-  );
-};
+
+export const deleteFeedback = (deps: Deps, principal: Principal, id: string, feedbackId: string) =>
+  changeFeedbacks(deps, principal, id, (current) => {
+    if (!current.feedbacks.some((f) => f.id === feedbackId)) throw notFound(CUSTOMER.feedbackNotFound);
+    return current.feedbacks.filter((f) => f.id !== feedbackId);
+  });
 
 // ------------------------------------------------------------------------------------------- related
 

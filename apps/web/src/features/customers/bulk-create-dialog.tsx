@@ -1,10 +1,11 @@
-import { CUSTOMER_MESSAGES } from '@karya/domain';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { CUSTOMER_MESSAGES, sameName } from '@karya/domain';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { confirmAction } from '../../components/record/confirm';
+import { NameQueueInput, NameQueueList } from '../../components/record/name-queue';
 import { formDraft } from '../../lib/form-draft';
 import { messageOf, notifyError, withLoadingToast } from '../../lib/notify';
 import { bulkCreateCustomers, checkCustomerNames, customerChangeKeys } from './api';
@@ -151,7 +152,7 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
     void send(names);
   };
 
-  const isFlagged = (name: string) => flagged.some((f) => f.toLowerCase() === name.toLowerCase());
+  const isFlagged = (name: string) => flagged.some((f) => sameName(f, name));
 
   return (
     <Modal
@@ -169,32 +170,16 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
               {serverError}
             </Alert>
           )}
-          <TextInput
-            ref={inputRef}
+          <NameQueueInput
+            inputRef={inputRef}
             label="Customer name"
-            description="Press Enter or Add to put the name in the list below"
-            autoComplete="off"
-            data-autofocus
             value={text}
             error={inputError}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
+            onChange={(t) => {
+              setText(t);
               setInputError(null);
             }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-            inputContainer={(input) => (
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
-                <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
-                  Add
-                </Button>
-              </Group>
-            )}
+            onAdd={add}
           />
 
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -204,52 +189,18 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
                   flagged.length ? `, ${flagged.length} already exist${flagged.length === 1 ? 's' : ''}` : ''
                 }`}
           </Text>
-          {queue.length > 0 && (
-            <Stack
-              component="ul"
-              gap={6}
-              aria-label="Customers to add"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-            >
-              {queue.map((name) => {
-                const exists = isFlagged(name);
-                return (
-                  <Paper
-                    component="li"
-                    key={name.toLowerCase()}
-                    withBorder
-                    radius="md"
-                    px="sm"
-                    py={6}
-                    style={exists ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
-                  >
-                    <Group justify="space-between" gap="sm" wrap="nowrap">
-                      <Stack gap={2} style={{ minWidth: 0 }}>
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {name}
-                        </Text>
-                        {exists && (
-                          <Badge color="red" variant="light" size="sm" style={{ alignSelf: 'flex-start' }}>
-                            {CUSTOMER_MESSAGES.exists}
-                          </Badge>
-                        )}
-                      </Stack>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${name}`}
-                        onClick={() => changeQueue(queue.filter((n) => n !== name))}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Paper>
-                );
-              })}
-            </Stack>
-          )}
+          <NameQueueList
+            label="Customers to add"
+            names={queue}
+            onRemove={(name) => changeQueue(queue.filter((n) => n !== name))}
+            note={(name) =>
+              isFlagged(name) ? (
+                <Badge color="red" variant="light" size="sm" style={{ alignSelf: 'flex-start' }}>
+                  {CUSTOMER_MESSAGES.exists}
+                </Badge>
+              ) : null
+            }
+          />
 
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={sending}>

@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { confirmAction } from '../../components/record/confirm';
+import { NameQueueInput, NameQueueList } from '../../components/record/name-queue';
 import { formDraft } from '../../lib/form-draft';
 import { messageOf, withLoadingToast } from '../../lib/notify';
 import { bulkCreateItems, invalidateItemChanges } from './api';
@@ -123,33 +124,16 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
               {serverError}
             </Alert>
           )}
-          <TextInput
-            ref={inputRef}
+          <NameQueueInput
+            inputRef={inputRef}
             label="Item name"
-            description="Press Enter or Add to put the name in the list below"
-            autoComplete="off"
-            data-autofocus
             value={text}
             error={inputError}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
+            onChange={(t) => {
+              setText(t);
               setInputError(null);
             }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-            // The Add button sits beside the input; the label, hint and message stay tied to the input.
-            inputContainer={(input) => (
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
-                <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
-                  Add
-                </Button>
-              </Group>
-            )}
+            onAdd={add}
           />
 
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -157,27 +141,11 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
               ? 'No items in the list yet.'
               : `${queue.length} item${queue.length === 1 ? '' : 's'} to add`}
           </Text>
-          {queue.length > 0 && (
-            <Stack component="ul" gap={6} aria-label="Items to add" p={0} m={0} style={{ listStyle: 'none' }}>
-              {queue.map((name) => (
-                <Paper component="li" key={name.toLowerCase()} withBorder radius="md" px="sm" py={6}>
-                  <Group justify="space-between" gap="sm" wrap="nowrap">
-                    <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                      {name}
-                    </Text>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${name}`}
-                      onClick={() => setQueue((q) => q.filter((n) => n !== name))}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          )}
+          <NameQueueList
+            label="Items to add"
+            names={queue}
+            onRemove={(name) => setQueue((q) => q.filter((n) => n !== name))}
+          />
 
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={sending}>

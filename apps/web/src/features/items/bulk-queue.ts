@@ -1,22 +1,15 @@
-import { ITEM_BULK_MAX, ITEM_MESSAGES, ITEM_NAME_MAX } from '@karya/domain';
+import { addToNameQueue, ITEM_BULK_MAX, ITEM_MESSAGES, ITEM_NAME_MAX, type QueueStep } from '@karya/domain';
 
-/** What adding a typed name to the bulk queue did: the queue after it, and the message for the input. */
-export type QueueStep = { queue: string[]; error: string | null; added: boolean };
+export type { QueueStep };
 
-/**
- * Spec 3 §5 "Bulk item create", the queue's own checks (the server checks again): the name is trimmed; a
- * blank one is ignored; one already queued (whatever its case) is refused with 'Item name already exists
- * in below list'; the name's length and the queue's size are those the server takes.
- */
-export const addToQueue = (queue: readonly string[], text: string): QueueStep => {
-  const name = text.trim();
-  if (!name) return { queue: [...queue], error: null, added: false };
-  const refuse = (error: string) => ({ queue: [...queue], error, added: false });
-  if (queue.some((q) => q.toLowerCase() === name.toLowerCase())) return refuse(ITEM_MESSAGES.bulkDuplicate);
-  if (name.length > ITEM_NAME_MAX) return refuse(`Name must not exceed ${ITEM_NAME_MAX} characters`);
-  if (queue.length >= ITEM_BULK_MAX) return refuse(ITEM_MESSAGES.bulkTooMany);
-  return { queue: [...queue, name], error: null, added: true };
-};
+/** Spec 3 §5 "Bulk item create": the shared name queue (packages/domain) with the item's words and limits. */
+export const addToQueue = (queue: readonly string[], text: string): QueueStep =>
+  addToNameQueue(queue, text, {
+    duplicate: ITEM_MESSAGES.bulkDuplicate,
+    tooMany: ITEM_MESSAGES.bulkTooMany,
+    maxCount: ITEM_BULK_MAX,
+    maxLength: ITEM_NAME_MAX,
+  });
 
 /** Before a submit: the names to send, or the message why there is nothing to send. */
 export const queueToSend = (queue: readonly string[]): { names: string[] } | { error: string } =>
