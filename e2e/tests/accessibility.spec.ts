@@ -57,6 +57,11 @@ describe('accessibility', () => {
     ['/crm/products/items/create', 'Create Item'],
     ['/admin/verifications/items', 'Items Verification'],
     ['/admin/suggestions/items', 'Items Suggestion'],
+    ['/crm/customers', 'Customers'],
+    ['/crm/customers#filter', 'Filter Customers'],
+    ['/crm/customers#bulk-create', 'Create Bulk Customers'],
+    ['/crm/customers/create', 'Create Customer'],
+    ['/crm/customers/check-existence', 'Check Customer'],
   ])('%s has no serious or critical findings', async (path, heading) => {
     const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
