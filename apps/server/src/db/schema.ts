@@ -632,3 +632,153 @@ export const customerAssignments = pgTable(
     index('customer_assignments_open_user_idx').on(t.userId).where(sql`${t.unassignedAt} is null`),
   ],
 );
+
+/** Requirements get their number from a sequence (spec 2 §3: requirementId, shown as RI0001). */
+export const requirementIdSeq = pgSequence('requirement_id_seq', { startWith: 1 });
+
+/** An item line of a requirement as stored (spec 2 §3 items [{item, note, quantity}]). */
+export type RequirementItemRow = { itemId: string; quantity: number; note: string | null };
+
+/**
+ * Requirements (spec 2 §3). The customer is fixed once created (spec 2 §5). Item lines are JSON with the
+ * item ids also kept as an array (written by the service with the lines) for the items filter's GIN index.
+ * `quotation_id` stays null until quotations exist (spec 3); a requirement goes with its customer.
+ */
+export const requirements = pgTable(
+  'requirements',
+  {
+    id: id(),
+    requirementId: integer('requirement_id').notNull().default(sql`nextval('requirement_id_seq')`),
+    title: text('title').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    priority: text('priority').notNull(),
+    status: text('status').notNull(),
+    items: jsonb('items').$type<RequirementItemRow[]>().notNull().default(sql`'[]'::jsonb`),
+    itemIds: text('item_ids').array().notNull().default(sql`'{}'::text[]`),
+    budget: rupees('budget'),
+    purchaseDate: date('purchase_date', { mode: 'string' }),
+    quotationId: text('quotation_id'),
+    notes: text('notes'),
+    ...lifecycle(),
+  },
+  (t) => [
+    uniqueIndex('requirements_requirement_id_idx').on(t.requirementId),
+    index('requirements_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('requirements_live_updated_idx').on(t.isDeleted, t.updatedAt),
+    index('requirements_live_title_idx').on(t.isDeleted, sql`lower(${t.title})`, t.id),
+    index('requirements_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('requirements_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`),
+    index('requirements_customer_idx').on(t.customerId, t.createdAt),
+    index('requirements_item_ids_idx').using('gin', t.itemIds),
+    index('requirements_created_by_idx').on(t.createdBy),
+    index('requirements_deleted_by_idx').on(t.deletedBy),
+    index('requirements_status_idx').on(t.status),
+    index('requirements_priority_idx').on(t.priority),
+    index('requirements_type_idx').on(t.type),
+    index('requirements_purchase_date_idx').on(t.purchaseDate),
+    index('requirements_budget_idx').on(t.budget),
+  ],
+);
+
+/** Follow-ups get their number from a sequence (spec 2 §3: followUpId, shown as FI0001). */
+export const followUpIdSeq = pgSequence('follow_up_id_seq', { startWith: 1 });
+
+/** The next follow-up block as stored (spec 2 §3 nextFollowUp). */
+export type NextFollowUpRow = {
+  nextRequired: boolean;
+  type: string | null;
+  date: string | null;
+  time: string | null;
+  visitors: string[];
+  followUpBy: string | null;
+};
+
+/**
+ * Follow-ups (spec 2 §3). Date and time are the local (Asia/Kolkata) day and HH:mm as the form sends them;
+ * the list's date chips, the sort and the morning reminder read (is_deleted, date, time). Visitors are a
+ * user-id array with a GIN index (visits); followUpBy is the one user of a call or mail. The reason's
+ * record: a requirement now (set null if it is deleted for good); quotation and project ids join when
+ * those exist. A follow-up goes with its customer.
+ */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: id(),
+    followUpId: integer('follow_up_id').notNull().default(sql`nextval('follow_up_id_seq')`),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    reason: text('reason').notNull(),
+    requirementId: text('requirement_id').references(() => requirements.id, { onDelete: 'set null' }),
+    quotationId: text('quotation_id'),
+    projectId: text('project_id'),
+    otherReason: text('other_reason'),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    visitors: text('visitors').array().notNull().default(sql`'{}'::text[]`),
+    followUpBy: text('follow_up_by'),
+    status: text('status').notNull(),
+    response: text('response'),
+    remarks: text('remarks'),
+    nextFollowUp: jsonb('next_follow_up').$type<NextFollowUpRow | null>(),
+    ...lifecycle(),
+  },
+  (t) => [
+    uniqueIndex('follow_ups_follow_up_id_idx').on(t.followUpId),
+    index('follow_ups_live_date_idx').on(t.isDeleted, t.date, t.time, t.id),
+    index('follow_ups_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('follow_ups_live_updated_idx').on(t.isDeleted, t.updatedAt),
+    index('follow_ups_customer_idx').on(t.customerId, t.date),
+    index('follow_ups_requirement_idx').on(t.requirementId),
+    index('follow_ups_visitors_idx').using('gin', t.visitors),
+    index('follow_ups_follow_up_by_idx').on(t.followUpBy, t.date),
+    index('follow_ups_created_by_idx').on(t.createdBy),
+    index('follow_ups_deleted_by_idx').on(t.deletedBy),
+    index('follow_ups_status_idx').on(t.status),
+    index('follow_ups_type_idx').on(t.type),
+    index('follow_ups_reason_idx').on(t.reason),
+  ],
+);
+
+/**
+ * Answers to POSTs sent with an `Idempotency-Key` (a follow-up logged offline and replayed when the
+ * connection returns): the first answer is kept, a replay with the same key by the same user gets it again
+ * and changes nothing (platform/idempotency.ts). Kept for a week.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Scheduled jobs that must run once per period across every server process (the morning follow-up
+ * e-mail): a row per job and period, inserted by the process that runs it, so a second process or a
+ * restart finds it taken (platform/jobs.ts).
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    detail: jsonb('detail'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);

@@ -1,28 +1,30 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { publicRoutes } from '../features/auth/routes';
 import { lazyPage, preloadElement } from './lazy-page';
 import { NotFoundPage, RouteErrorPage } from './pages/error-pages';
 import { PageSkeleton, ShellSkeleton } from './pages/page-skeleton';
 import { RequireAuth } from './require-auth';
 
-type FeatureRoutes = { routes?: RouteObject[]; publicRoutes?: RouteObject[] };
-
 /**
- * Every feature's `routes.tsx` is picked up here: `routes` live inside the guarded shell, `publicRoutes`
- * (sign-in) stand alone. A new record type adds its own features/<name>/routes.tsx and touches nothing
- * else: the shell checks the route-permission table from packages/domain, the menus already list every
- * area, and the coming-soon pages are splat routes that any real route outranks.
+ * The router starts with the public routes (sign-in, features/auth/routes.tsx) and an empty shell; every
+ * other feature's `routes.tsx` is collected by the signed-in frame's chunk (signed-in-frame.tsx), which
+ * `patchRoutesOnNavigation` adds under the shell on the first navigation inside it. A new record type adds
+ * its own features/<name>/routes.tsx and touches nothing else: the shell checks the route-permission table
+ * from packages/domain, the menus already list every area, and the coming-soon pages are splat routes that
+ * any real route outranks.
  *
- * The route files are small and eager; each names its pages with `lazyPage`, so every page is its own
- * chunk, and the shell is one too: the sign-in page loads neither the shell nor the list kit.
+ * Every page is its own chunk, and the shell with the route table is one too: the sign-in page loads
+ * neither the shell, nor the list kit, nor the routes of the twenty record types.
  */
-const features = Object.values(import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true }));
-const shellRoutes = features.flatMap((f) => f.routes ?? []);
-const publicRoutes = features.flatMap((f) => f.publicRoutes ?? []);
+const loadFrame = () => import('./signed-in-frame');
 
 // The shell with the providers only signed-in pages use (see signed-in-frame.tsx).
-const shell = lazyPage(() => import('./signed-in-frame'), 'SignedInFrame');
+const shell = lazyPage(loadFrame, 'SignedInFrame');
+
+/** The id of the route the features' routes join (beside the index redirect and the not-found page). */
+const PAGES = 'pages';
 
 const routes: RouteObject[] = [
   {
@@ -49,8 +51,11 @@ const routes: RouteObject[] = [
       </RequireAuth>
     ),
     errorElement: <RouteErrorPage />,
+    // Until the route table has arrived (the first visit to a signed-in page): the shell's skeleton.
+    hydrateFallbackElement: <ShellSkeleton />,
     children: [
       {
+        id: PAGES,
         // Inside the shell: a page's chunk loading shows a skeleton, and a failure (or a crash) stays in the
         // page area with the menus still there.
         element: (
@@ -61,7 +66,6 @@ const routes: RouteObject[] = [
         errorElement: <RouteErrorPage inShell />,
         children: [
           { index: true, element: <Navigate to="/hrm" replace /> },
-          ...shellRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -87,12 +91,32 @@ const routerWindow =
         sessionStorage: { getItem: () => null, setItem: () => undefined },
       } as unknown as Window);
 
-export const router = createBrowserRouter(routes, { window: routerWindow });
+let shellRoutesAdded: Promise<void> | undefined;
 
-// The first page's chunks (the shell and the page, or the sign-in page) start downloading now, beside the
-// session check, rather than one after the other as each renders: on a slow link that is a round trip each.
+export const router = createBrowserRouter(routes, {
+  window: routerWindow,
+  // Any path under the shell first matches the not-found splat, which has a parameter, so the router asks
+  // here before it settles; the features' routes are added once (a later call finds them there).
+  patchRoutesOnNavigation: ({ patch }) => {
+    shellRoutesAdded ??= loadFrame().then(({ shellRoutes }) => patch(PAGES, shellRoutes));
+    return shellRoutesAdded.catch((error: unknown) => {
+      // A chunk that failed to load (a dropped connection, a new release) may be tried again; meanwhile
+      // the not-found splat renders, whose error page offers the reload.
+      shellRoutesAdded = undefined;
+      throw error;
+    });
+  },
+});
+
+// The first page's chunks (the shell with the route table, then the page, or the sign-in page) start
+// downloading now, beside the session check, rather than one after the other as each renders.
 if (typeof window !== 'undefined') {
   const matches = matchRoutes(routes, window.location) ?? [];
-  if (!matches.some((m) => m.route.path === '/login')) preloadElement(shell);
+  if (!matches.some((m) => m.route.path === '/login'))
+    void loadFrame()
+      .then(({ shellRoutes }) => {
+        for (const m of matchRoutes(shellRoutes, window.location) ?? []) preloadElement(m.route.element);
+      })
+      .catch(() => undefined);
   for (const m of matches) preloadElement(m.route.element);
 }
