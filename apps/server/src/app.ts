@@ -20,6 +20,7 @@ import { checkOrigin } from './platform/csrf.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
 import { type FileStorage, localStorage } from './platform/files.ts';
+import { registerIdempotency } from './platform/idempotency.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
@@ -175,6 +176,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   await registerDocs(app, deps.version);
   await app.register(
     async (api) => {
+      // Before compression: its onSend stores the answer as JSON, not the compressed stream.
+      registerIdempotency(api, db, clock);
       await registerApiCompression(api);
       await registerModules(api, deps);
     },
