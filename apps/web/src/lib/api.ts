@@ -36,7 +36,10 @@ const request = async <T>(
   init: RequestInit = {},
   keepEmpty = false,
 ): Promise<ApiEnvelope<T>> => {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(init.headers as Record<string, string> | undefined),
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -45,7 +48,7 @@ const request = async <T>(
   }
   let res: Response;
   try {
-    res = await fetch(BASE + path, { method, credentials: 'include', headers, body: payload, ...init });
+    res = await fetch(BASE + path, { ...init, method, credentials: 'include', headers, body: payload });
   } catch {
     throw new ApiError(
       0,
@@ -88,6 +91,17 @@ export const api = {
   list: <T>(path: string, query: Partial<ListQuery>, init?: RequestInit) =>
     api.get<T>(path, toListSearchParams(query), init),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  /**
+   * A write that may be sent again (the outbox, lib/outbox.ts): the Idempotency-Key makes the server
+   * answer a replay with its first answer instead of writing twice.
+   */
+  send: <T>(
+    method: 'POST' | 'PATCH',
+    path: string,
+    body: unknown,
+    opts: { idempotencyKey: string; keepEmpty?: boolean },
+  ) =>
+    request<T>(method, path, body, { headers: { 'idempotency-key': opts.idempotencyKey } }, opts.keepEmpty),
   /**
    * `keepEmpty`: an update that clears fields sends them empty ('', null, [], {}) instead of stripping
    * them, since a field left out means "unchanged" (spec 1 strips empties; on update that loses clears).

@@ -43,6 +43,7 @@ import { useBackspaceBack } from '../hooks/use-backspace-back';
 import { useLogout } from '../hooks/use-logout';
 import { useNumberWheelBlur } from '../hooks/use-number-wheel-blur';
 import { useScrollRestoration } from '../hooks/use-scroll-restoration';
+import { OutboxIndicator } from '../outbox/outbox-indicator';
 import { UnauthorizedPage } from '../pages/error-pages';
 import { AreaSwitch } from './area-switch';
 import { type Area, areaForPath, isEntryActive, visibleAreas, visibleEntries } from './menu';
@@ -160,6 +161,7 @@ export const Shell = () => {
           <Group gap="xs" wrap="nowrap">
             {/* Native titles rather than Mantine's Tooltip: the shell renders on every page, and a floating
                 tooltip's code and work are not worth two hints on icons that carry their names. */}
+            <OutboxIndicator />
             <UnstyledButton
               component={Link}
               to="/hrm/profile"
