@@ -13,6 +13,7 @@ import {
 import { ZodError } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { scheduleFollowUpReminders } from './jobs/follow-up-reminders.ts';
 import { registerModules } from './modules/index.ts';
 import { accessPlugin } from './platform/access.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -79,6 +80,12 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       (redis ? redisRateLimitStore(redis, clock, config.REDIS_PREFIX) : memoryRateLimitStore(clock)),
     version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
   };
+  // The morning follow-up e-mail, once a day across every process (jobs/follow-up-reminders.ts); tests
+  // call it with their own clock.
+  if (config.FOLLOW_UP_REMINDER_AT !== 'off' && config.NODE_ENV !== 'test') {
+    const stop = scheduleFollowUpReminders(deps, config.FOLLOW_UP_REMINDER_AT, app.log);
+    app.addHook('onClose', async () => stop());
+  }
   // Mail still being delivered in the background is finished before the database closes.
   app.addHook('onClose', () => deps.mailer.idle());
 

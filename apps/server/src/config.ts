@@ -62,6 +62,11 @@ const schema = z.object({
       ctx.addIssue({ code: 'custom', message: "must be true, false or the proxies' IP addresses/CIDRs" });
       return z.NEVER;
     }),
+  /** The morning follow-up e-mail: the time (HH:mm, India) it goes out each day, or off. */
+  FOLLOW_UP_REMINDER_AT: z
+    .string()
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^off$/, 'must be a time HH:mm (24-hour) or off')
+    .default('08:00'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Diagnostics: append every SQL statement and its parameters to this file as JSON lines (the benchmark uses it). */
