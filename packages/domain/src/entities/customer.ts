@@ -349,3 +349,51 @@ export type CustomerSuggestionQuery = z.infer<typeof customerSuggestionQuerySche
 export const customerCheckQuerySchema = z.object({
   name: z.string().trim().max(100, 'Search text is too long').optional().default(''),
 });
+
+/** At most this many customers are checked for likely duplicates in one call (a bulk form, an import chunk). */
+export const CUSTOMER_DUPLICATE_CHECK_MAX = 1000;
+const duplicateField = (max: number) => z.string().trim().max(max, 'Text is too long').optional().default('');
+
+/**
+ * POST /crm/customers/duplicates: likely duplicates of customers about to be created (issue 11, the
+ * duplicate guard): a similar name in the same city or district, the same phone, the same e-mail.
+ */
+export const customerDuplicateCheckSchema = z
+  .object({
+    customers: z
+      .array(
+        z
+          .object({
+            name: duplicateField(CUSTOMER_NAME_MAX),
+            city: duplicateField(100),
+            district: duplicateField(100),
+            phone: duplicateField(30),
+            email: duplicateField(200),
+          })
+          .strict(),
+        { error: 'customers must be a list' },
+      )
+      .min(1, 'No customers to check')
+      .max(
+        CUSTOMER_DUPLICATE_CHECK_MAX,
+        `At most ${CUSTOMER_DUPLICATE_CHECK_MAX} customers can be checked at once`,
+      ),
+    /** The customer being edited, never its own duplicate. */
+    excludeId: objectIdSchema.optional(),
+  })
+  .strict();
+export type CustomerDuplicateCheck = z.infer<typeof customerDuplicateCheckSchema>;
+
+export type CustomerDuplicateReason = 'name' | 'phone' | 'email';
+/** A live customer that looks like one being created; `visible`: the caller may open it (row scope). */
+export type CustomerDuplicateMatch = {
+  _id: string;
+  customerId: number;
+  name: string;
+  city: string | null;
+  district: string | null;
+  reasons: CustomerDuplicateReason[];
+  visible: boolean;
+};
+/** Per checked customer (its index in the list) with at least one match. */
+export type CustomerDuplicates = { index: number; matches: CustomerDuplicateMatch[] }[];
