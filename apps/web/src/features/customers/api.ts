@@ -2,6 +2,7 @@ import {
   type BulkResult,
   type CustomerCheckCard,
   type CustomerDto,
+  type CustomerDuplicates,
   type CustomerFeedback,
   type CustomerSuggestion,
   customerSearchFilter,
@@ -71,6 +72,11 @@ export const updateCustomer = (id: string, body: Record<string, unknown>) =>
 /** GET /crm/customers/check: every live customer whose name matches, as cards (whatever the caller's scope). */
 export const checkCustomers = async (name: string, signal?: AbortSignal) =>
   (await api.get<CustomerCheckCard[]>(`${BASE}/check`, { name }, { signal })).data;
+
+/** POST /crm/customers/duplicates: likely repeats (similar name in the same place, same phone or e-mail). */
+export const findCustomerDuplicates = async (
+  customers: { name?: string; city?: string; district?: string; phone?: string; email?: string }[],
+) => (await api.post<CustomerDuplicates>(`${BASE}/duplicates`, { customers })).data ?? [];
 
 /** POST /crm/customers/check-names: which of these names live customers already have. */
 export const checkCustomerNames = (names: readonly string[]) =>

@@ -36,7 +36,14 @@ import { useFormDraft } from '../../lib/form-draft';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { useRecordSave } from '../../lib/record-save';
 import type { UserNames } from '../users/user-pickers';
-import { CUSTOMERS_PAGE, createCustomer, customerChangeKeys, customerPath, updateCustomer } from './api';
+import {
+  CUSTOMERS_PAGE,
+  createCustomer,
+  customerChangeKeys,
+  customerPath,
+  findCustomerDuplicates,
+  updateCustomer,
+} from './api';
 import { type ContactDraft, ContactsEditor, EMPTY_CONTACT_DRAFT, hasUnsavedContact } from './contacts-editor';
 import {
   type CustomerFormState,
@@ -48,6 +55,7 @@ import {
   fieldOfCustomerError,
   phoneAsTyped,
 } from './customer-form-values';
+import { confirmDespiteDuplicates } from './duplicate-warning';
 
 export type CustomerFormMode = 'create' | 'update';
 
@@ -109,6 +117,32 @@ const askVerified = () =>
       onClose: () => resolve(null),
     });
   });
+
+/**
+ * The duplicate guard (issue 11): before a customer is created, the server names likely existing ones
+ * (similar name in the same city or district, same phone or e-mail); the user saves anyway or goes back.
+ * When the check cannot be made (no connection), the save goes on and says so itself.
+ */
+const noDuplicatesOrConfirmed = async (input: Record<string, unknown>) => {
+  const address = (input.address ?? {}) as { city?: string; district?: string };
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  let found: Awaited<ReturnType<typeof findCustomerDuplicates>>;
+  try {
+    found = await findCustomerDuplicates([
+      {
+        name: text(input.name),
+        city: text(address.city),
+        district: text(address.district),
+        phone: text(input.phone),
+        email: text(input.email),
+      },
+    ]);
+  } catch {
+    return true;
+  }
+  const matches = found[0]?.matches ?? [];
+  return matches.length === 0 || confirmDespiteDuplicates(matches);
+};
 
 /** What a draft keeps beside the values: the names of picked users and the contact being typed. */
 type DraftExtra = { names: UserNames; contact: ContactDraft };
@@ -204,6 +238,7 @@ export const CustomerForm = ({
     }
     const validated = checks.toCustomerInput(ready) as unknown as Record<string, unknown>;
     const body = mode === 'create' ? validated : changedCustomerFields(validated, ready, initial);
+    if (mode === 'create' && !(await noDuplicatesOrConfirmed(validated))) return;
     await save({
       loading: LOADING[mode],
       call: () =>

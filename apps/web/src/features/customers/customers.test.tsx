@@ -10,6 +10,7 @@ configure({ asyncUtilTimeout: 15000 });
 let permissions: Record<string, string[]> = {};
 let customers: CustomerDto[] = [];
 let existingNames: string[] = [];
+let duplicates: unknown[] = [];
 
 const calls = stubNetwork(
   () => meWith(permissions),
@@ -17,6 +18,8 @@ const calls = stubNetwork(
     const u = new URL(url, 'http://x');
     if (method === 'GET' && u.pathname === '/api/crm/customers')
       return envelope({ customers, customersCount: customers.length, page: 1, limit: 20 });
+    if (method === 'POST' && u.pathname === '/api/crm/customers/duplicates')
+      return envelope(duplicates, 200, 'Customers listed successfully');
     if (method === 'POST' && u.pathname === '/api/crm/customers/check-names')
       return envelope(existingNames, 200, 'Customer names checked successfully');
     if (method === 'POST' && u.pathname === '/api/crm/customers/bulk')
@@ -233,13 +236,75 @@ describe('customer form', { timeout: 60_000 }, () => {
 
     typeIn(/^Name/, 'Rina Das');
     fireEvent.click(screen.getByRole('button', { name: 'Create Customer' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const sent = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/crm/customers')).toBe(true),
+    );
+    const sent = calls.find((c) => c.method === 'POST' && c.url === '/api/crm/customers')?.body as Record<
+      string,
+      unknown
+    >;
     expect(sent.type).toBe('Individual');
     expect(sent.organization).toBeUndefined();
     expect(sent.contacts).toEqual([{ name: 'Rina Das', phone: '9876543210' }]);
     expect(sent.address).toEqual({ state: 'Odisha', country: 'India' });
     await waitFor(() => expect(where.pathname).toBe(`/crm/customers/${hex(77)}`));
+  });
+
+  it('shows likely duplicates before creating, linked when the user may open them; Go back saves nothing', async () => {
+    permissions = { customer: ['read', 'create'] };
+    duplicates = [
+      {
+        index: 0,
+        matches: [
+          {
+            _id: hex(5),
+            customerId: 5,
+            name: 'DAV Public School',
+            city: 'Bhubaneswar',
+            district: 'Khordha',
+            reasons: ['name', 'phone'],
+            visible: true,
+          },
+          {
+            _id: hex(6),
+            customerId: 6,
+            name: 'DAV School',
+            city: 'Bhubaneswar',
+            district: null,
+            reasons: ['name'],
+            visible: false,
+          },
+        ],
+      },
+    ];
+    render(<App path="/crm/customers/create" />);
+    await screen.findByRole('button', { name: 'Create Customer' });
+    select(/Customer type/, 'Individual');
+    typeIn(/^Name/, 'DAV Public School');
+    typeIn(/^City/, 'Bhubaneswar');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'This customer may already exist' });
+    const checked = calls.find((c) => c.url === '/api/crm/customers/duplicates')?.body as {
+      customers: Record<string, string>[];
+    };
+    expect(checked.customers[0]).toMatchObject({ name: 'DAV Public School', city: 'Bhubaneswar' });
+    const open = within(dialog).getByRole('link', { name: 'CI0005 · DAV Public School' });
+    expect(open.getAttribute('href')).toBe(`/crm/customers/${hex(5)}`);
+    expect(dialog.textContent).toContain('a similar name in the same place, the same phone');
+    expect(dialog.textContent).toContain(
+      'CI0006 · DAV School · Bhubaneswar — a similar name in the same place (assigned to someone else)',
+    );
+    expect(within(dialog).queryByRole('link', { name: /CI0006/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/crm/customers')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Customer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/crm/customers')).toBe(true),
+    );
+    duplicates = [];
   });
 
   it('checks each contact, allows at most 3 and asks before removing one', async () => {
