@@ -1,15 +1,17 @@
-import { CUSTOMER_MESSAGES, sameName } from '@karya/domain';
+import { CUSTOMER_MESSAGES, type CustomerDuplicateMatch, sameName } from '@karya/domain';
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useCan } from '../../app/auth';
 import { confirmAction } from '../../components/record/confirm';
 import { NameQueueInput, NameQueueList } from '../../components/record/name-queue';
 import { formDraft } from '../../lib/form-draft';
 import { messageOf, notifyError, withLoadingToast } from '../../lib/notify';
-import { bulkCreateCustomers, checkCustomerNames, customerChangeKeys } from './api';
+import { bulkCreateCustomers, checkCustomerNames, customerChangeKeys, findCustomerDuplicates } from './api';
 import { addToQueue, flaggedNames, validNames } from './bulk-queue';
+import { DuplicateMatchLine } from './duplicate-warning';
 
 /** The listed names survive a reload or a dropped connection (as the forms' drafts do). */
 const DRAFT_KEY = 'customers:bulk-create';
@@ -27,8 +29,12 @@ const readQueue = () => {
 export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
   const phone = useMediaQuery('(max-width: 48em)');
   const client = useQueryClient();
+  const { can } = useCan();
   const [queue, setQueue] = useState<string[]>(readQueue);
   const [flagged, setFlagged] = useState<string[]>([]);
+  // The duplicate guard: names that look like live customers (near-identical names), shown once; the
+  // next Create goes ahead.
+  const [similar, setSimilar] = useState<Record<string, CustomerDuplicateMatch[]> | null>(null);
   const [text, setText] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -45,6 +51,7 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
   const changeQueue = (next: string[]) => {
     setQueue(next);
     setFlagged([]);
+    setSimilar(null);
     setServerError(null);
   };
 
@@ -139,8 +146,19 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
       }
     });
     if (!checked) return;
-    if (existing.length) setFlagged(existing);
-    else await send(names);
+    if (existing.length) {
+      setFlagged(existing);
+      return;
+    }
+    // The guard answers to create on customer (the create form's own check).
+    if (!similar && can('customer', 'create')) {
+      const found = await findCustomerDuplicates(names.map((name) => ({ name }))).catch(() => []);
+      if (found.length) {
+        setSimilar(Object.fromEntries(found.map((f) => [names[f.index]!, f.matches])));
+        return;
+      }
+    }
+    await send(names);
   };
 
   const createValidOnly = () => {
@@ -198,6 +216,15 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
                 <Badge color="red" variant="light" size="sm" style={{ alignSelf: 'flex-start' }}>
                   {CUSTOMER_MESSAGES.exists}
                 </Badge>
+              ) : similar?.[name] ? (
+                <Stack gap={2}>
+                  <Text size="xs" c="orange.8" fw={600}>
+                    May already exist:
+                  </Text>
+                  {similar[name].map((m) => (
+                    <DuplicateMatchLine key={m._id} match={m} />
+                  ))}
+                </Stack>
               ) : null
             }
           />
@@ -212,7 +239,7 @@ export const BulkCreateDialog = ({ opened, onClose }: { opened: boolean; onClose
               </Button>
             )}
             <Button type="submit" loading={sending} disabled={flagged.length > 0}>
-              Create
+              {similar ? 'Create anyway' : 'Create'}
             </Button>
           </Group>
         </Stack>

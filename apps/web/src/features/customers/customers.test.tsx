@@ -494,6 +494,39 @@ describe('bulk create', { timeout: 60_000 }, () => {
     await waitFor(() => expect(where.hash).toBe(''));
   });
 
+  it('shows names that look like existing customers once; Create anyway then sends them', async () => {
+    permissions = { customer: ['read', 'bulk-create', 'create'] };
+    existingNames = [];
+    duplicates = [
+      {
+        index: 1,
+        matches: [
+          {
+            _id: hex(9),
+            customerId: 9,
+            name: 'Delta Public School',
+            city: 'Puri',
+            district: 'Puri',
+            reasons: ['name'],
+            visible: true,
+          },
+        ],
+      },
+    ];
+    render(<App path="/crm/customers#bulk-create" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Bulk Customers' });
+    typeName(dialog, 'Gamma School');
+    typeName(dialog, 'Delta Public School.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const note = await within(dialog).findByText('May already exist:');
+    expect(note.closest('li')?.textContent).toContain('CI0009 · Delta Public School · Puri, Puri');
+    expect(calls.some((c) => c.url.endsWith('/customers/bulk'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create anyway' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/customers/bulk'))).toBe(true));
+    expect(calls.filter((c) => c.url.endsWith('/duplicates'))).toHaveLength(1);
+    duplicates = [];
+  });
+
   it('re-enables Create once the list changes, and says when no name is valid', async () => {
     permissions = { customer: ['read', 'bulk-create'] };
     existingNames = ['Alpha School'];
