@@ -24,7 +24,8 @@ export const pgliteTarget = (root: string, scale: number): Target => ({
 });
 
 export const postgresTarget = (adminUrl: string, scale: number): Target => {
-  const database = `karya_bench_${scaleTag(scale)}`;
+  // BENCH_DATABASE names another database (a run beside someone else's on the same server).
+  const database = process.env.BENCH_DATABASE ?? `karya_bench_${scaleTag(scale)}`;
   const u = new URL(adminUrl);
   u.pathname = `/${database}`;
   return { kind: 'postgres', label: 'PostgreSQL', url: u.toString(), adminUrl, database };

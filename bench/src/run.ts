@@ -1,6 +1,6 @@
 // npm run bench: fill a database at scale, then measure the production server against the HTTP and SQL
 // ceilings. Options: --db=pglite|postgres|both, --scale=1, --seconds=10, --connections=1,10,50, --fresh,
-// --only=name,name, --generate-only, --smoke (tiny and short: proves the harness works, as CI does).
+// --only=name,name, --tag=name, --generate-only, --smoke (tiny and short: proves the harness works, as CI does).
 // The PostgreSQL server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +49,8 @@ const options = {
   fresh: flag('fresh'),
   generateOnly: flag('generate-only'),
   only: arg('only', '').split(',').filter(Boolean),
+  /** --tag=name: results go to <date>-<db>-<name>.json/.md, beside the day's full run rather than over it. */
+  tag: arg('tag', '').replace(/[^\w-]/g, ''),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 };
 if (!(options.scale > 0) || !(options.seconds > 0) || options.connections.some((c) => !(c > 0))) {
@@ -325,7 +327,7 @@ const main = async () => {
   for (const target of targets) {
     const result = await benchTarget(target);
     if (!result) continue;
-    const base = path.join(dir, `${date}-${target.kind}`);
+    const base = path.join(dir, `${date}-${target.kind}${options.tag ? `-${options.tag}` : ''}`);
     writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(`${base}.md`, markdownReport(result, date));
     log(`\n${target.label}, scale ${options.scale}:\n\n${markdownTable(result)}\n`);

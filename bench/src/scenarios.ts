@@ -218,6 +218,21 @@ export const SCENARIOS: Scenario[] = [
     requests: () => [{ method: 'GET', path: '/api/admin/dashboard' }],
   },
   {
+    name: 'crm-dashboard',
+    kind: 'dashboard',
+    description:
+      'GET /api/crm/dashboard (200,000 customers, 1,000,000 follow-ups, 200,000 requirements; view-all)',
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: '/api/crm/dashboard' }],
+  },
+  {
+    name: 'follow-up-counts',
+    kind: 'dashboard',
+    description: "GET /api/crm/dashboard/follow-up-counts (the menu badge's overdue and due today)",
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: '/api/crm/dashboard/follow-up-counts' }],
+  },
+  {
     name: 'login',
     kind: 'auth',
     description: 'POST /api/auth/login as a rotating bench user (argon2id verify each time)',

@@ -32,6 +32,7 @@ describe('accessibility', () => {
   it.each([
     ['/hrm', 'Good'],
     ['/admin', 'Admin Dashboard'],
+    ['/crm', 'CRM Dashboard'],
     ['/admin/users', 'Manage Users'],
     ['/admin/users/create', 'Create User'],
     ['/admin/roles', 'Role Management'],
@@ -62,6 +63,13 @@ describe('accessibility', () => {
     ['/crm/customers#bulk-create', 'Create Bulk Customers'],
     ['/crm/customers/create', 'Create Customer'],
     ['/crm/customers/check-existence', 'Check Customer'],
+    ['/crm/requirements', 'Requirements'],
+    ['/crm/requirements#filter', 'Filter Requirements'],
+    ['/crm/requirements/create', 'Create Requirement'],
+    ['/crm/quotations/create', 'Create Quotation'],
+    ['/crm/follow-ups', 'Follow Ups'],
+    ['/crm/follow-ups#filter', 'Filter Follow Ups'],
+    ['/crm/follow-ups/create', 'Create Follow Up'],
   ])('%s has no serious or critical findings', async (path, heading) => {
     const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
@@ -70,6 +78,44 @@ describe('accessibility', () => {
     await page.getByRole('heading', { name: heading }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a follow-up’s detail and update form have no serious or critical findings', async () => {
+    const context = await newContext(env.browser, env.app.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/crm/follow-ups');
+    await page.waitForURL('**/crm/follow-ups*');
+    const list = await (await page.request.get('/api/crm/follow-ups?limit=1')).json();
+    const id = list.data.followUps[0]._id as string;
+    for (const [path, heading] of [
+      [`/crm/follow-ups/${id}`, 'Follow Up Details'],
+      [`/crm/follow-ups/${id}/update`, 'Update Follow Up'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('a requirement’s detail and update form have no serious or critical findings', async () => {
+    const context = await newContext(env.browser, env.app.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/crm/requirements');
+    await page.waitForURL('**/crm/requirements*');
+    const list = await (await page.request.get('/api/crm/requirements?limit=1')).json();
+    const id = list.data.requirements[0]._id as string;
+    for (const [path, heading] of [
+      [`/crm/requirements/${id}`, 'Requirement Details'],
+      [`/crm/requirements/${id}/update`, 'Update Requirement'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), path).toEqual([]);
+    }
     await context.close();
   });
 

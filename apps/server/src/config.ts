@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { GST_STATE_CODES, gstStateCode, isValidGstin } from '@karya/domain';
 import { z } from 'zod';
 
 const bool = z
@@ -67,6 +68,18 @@ const schema = z.object({
     .string()
     .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^off$/, 'must be a time HH:mm (24-hour) or off')
     .default('08:00'),
+  /** The company's state for GST (spec 3; issue 12): a sale within it is CGST + SGST, outside it IGST. */
+  COMPANY_STATE: z
+    .string()
+    .refine((v) => gstStateCode(v) !== null, 'must be an Indian state or union territory (e.g. Odisha)')
+    .transform((v) => GST_STATE_CODES[gstStateCode(v)!]!)
+    .default('Odisha'),
+  /** The company's GSTIN (optional); validated with its check character and its state code. */
+  COMPANY_GSTIN: z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .refine(isValidGstin, 'must be a valid GSTIN (15 characters with a correct check character)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Diagnostics: append every SQL statement and its parameters to this file as JSON lines (the benchmark uses it). */
@@ -112,6 +125,10 @@ export const loadConfig = (
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.COMPANY_GSTIN && c.COMPANY_GSTIN.slice(0, 2) !== gstStateCode(c.COMPANY_STATE))
+    throw new ConfigError(
+      `Invalid configuration:\n  COMPANY_GSTIN: its state code ${c.COMPANY_GSTIN.slice(0, 2)} is not COMPANY_STATE (${c.COMPANY_STATE})`,
+    );
   let allowedRegion: Region | null = null;
   if (c.ALLOWED_REGION) {
     try {

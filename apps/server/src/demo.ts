@@ -16,6 +16,7 @@ import {
   customerAssignments,
   customers,
   type Device,
+  followUps,
   productBrands,
   productCategories,
   productClasses,
@@ -23,6 +24,7 @@ import {
   productMargins,
   productStocks,
   productVendors,
+  requirements,
   roles,
   tasks,
   teamMembers,
@@ -33,6 +35,8 @@ import {
 } from './db/schema.ts';
 import { catalogueDemoRows } from './demo-catalogue.ts';
 import { customerDemoRows } from './demo-customers.ts';
+import { followUpDemoRows } from './demo-follow-ups.ts';
+import { requirementDemoRows } from './demo-requirements.ts';
 import { hashPassword } from './platform/passwords.ts';
 
 /** Every demo user signs in with this password (shown in the README and the start-up banner). */
@@ -928,6 +932,16 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     await tx.execute(sql`select setval('product_item_sku_seq', (select max(sku) from product_items))`);
     await tx.insert(customers).values(customerRows.customers);
     await tx.insert(customerAssignments).values(customerRows.assignments);
+    const requirementRows = requirementDemoRows(now, customerRows.customers, catalogueRows.items);
+    if (requirementRows.length) {
+      await tx.insert(requirements).values(requirementRows);
+      // The demo sets numbers 1..n; new requirements continue after them.
+      await tx.execute(
+        sql`select setval('requirement_id_seq', (select max(requirement_id) from requirements))`,
+      );
+    }
+    const followUpRows = followUpDemoRows(now, customerRows.customers, prng(20260401).next);
+    if (followUpRows.length) await tx.insert(followUps).values(followUpRows);
   });
   return {
     loaded: true,

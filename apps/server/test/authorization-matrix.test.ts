@@ -1,4 +1,4 @@
-import { RESOURCES } from '@karya/domain';
+import { daysFromToday, RESOURCES } from '@karya/domain';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,10 @@ type ScopeFixture = {
   victim: { id: string; password: string };
   /** Customers assigned to the victim (live with a feedback, deleted): spec 2 §6 row scope, decision 0006. */
   customer: { live: string; deleted: string; feedback: string };
+  /** Requirements of the victim's customer, created by the admin (decision 0008). */
+  requirement: { live: string; deleted: string };
+  /** Follow-ups of the victim's customer, created by the admin for the admin (decision 0007). */
+  followUp: { live: string; deleted: string };
 };
 type ScopeCase = {
   expect: 'notFound' | 'bulkNotFound' | 'notListed' | 'notSelf';
@@ -79,7 +83,27 @@ const TASK_BODY = {
   deadline: '2026-11-25',
   time: '10:30',
 };
+/** A call follow-up (the customer is added where one is created). */
+const FOLLOW_UP_BODY = {
+  type: 'Call',
+  reason: 'Other',
+  otherReason: 'Fee structure discussion',
+  date: '2026-11-20',
+  time: '10:30',
+};
 const NOT_SELF = 'You can only do this for your own account.';
+const REQUIREMENTS = '/api/crm/requirements';
+const requirementCase = (requests: ScopeCase['requests']): ScopeCase => ({
+  expect: 'notFound',
+  message: 'Requirement not found',
+  requests,
+});
+const FOLLOW_UPS = '/api/crm/follow-ups';
+const followUpCase = (requests: ScopeCase['requests']): ScopeCase => ({
+  expect: 'notFound',
+  message: 'Follow-up not found',
+  requests,
+});
 const ROW_SCOPED: Record<string, ScopeCase> = {
   'GET /api/hrm/tasks': {
     expect: 'notListed',
@@ -239,18 +263,163 @@ const ROW_SCOPED: Record<string, ScopeCase> = {
       { method: 'DELETE', url: `${CUSTOMERS}/bulk/permanent`, payload: { ids: [f.customer.deleted] } },
     ],
   },
+  // Requirements (decision 0008): without view-all, one the caller did not create, of a customer they do not see.
+  [`GET ${REQUIREMENTS}`]: {
+    expect: 'notListed',
+    listKey: 'requirements',
+    requests: () => [
+      { method: 'GET', url: `${REQUIREMENTS}?limit=100` },
+      { method: 'GET', url: `${REQUIREMENTS}?limit=100&filters[isDeleted]=true` },
+    ],
+  },
+  [`GET ${REQUIREMENTS}/suggestion`]: {
+    expect: 'notListed',
+    listKey: null,
+    requests: (f) => [
+      { method: 'GET', url: `${REQUIREMENTS}/suggestion?title=Someone` },
+      { method: 'GET', url: `${REQUIREMENTS}/suggestion?selectedId=${f.requirement.live}` },
+    ],
+  },
+  [`GET ${REQUIREMENTS}/:id`]: requirementCase((f) =>
+    [f.requirement.live, f.requirement.deleted].map((id) => ({
+      method: 'GET',
+      url: `${REQUIREMENTS}/${id}`,
+    })),
+  ),
+  [`GET ${REQUIREMENTS}/:id/history`]: requirementCase((f) =>
+    [f.requirement.live, f.requirement.deleted].map((id) => ({
+      method: 'GET',
+      url: `${REQUIREMENTS}/${id}/history`,
+    })),
+  ),
+  [`PATCH ${REQUIREMENTS}/:id`]: requirementCase((f) =>
+    [f.requirement.live, f.requirement.deleted].map((id) => ({
+      method: 'PATCH',
+      url: `${REQUIREMENTS}/${id}`,
+      payload: { title: 'Taken over by someone else', status: 'Closed' },
+    })),
+  ),
+  [`DELETE ${REQUIREMENTS}/:id`]: requirementCase((f) => [
+    { method: 'DELETE', url: `${REQUIREMENTS}/${f.requirement.live}` },
+  ]),
+  [`PATCH ${REQUIREMENTS}/:id/restore`]: requirementCase((f) => [
+    { method: 'PATCH', url: `${REQUIREMENTS}/${f.requirement.deleted}/restore` },
+  ]),
+  [`DELETE ${REQUIREMENTS}/:id/permanent`]: requirementCase((f) => [
+    { method: 'DELETE', url: `${REQUIREMENTS}/${f.requirement.deleted}/permanent` },
+  ]),
+  [`DELETE ${REQUIREMENTS}/bulk`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'DELETE', url: `${REQUIREMENTS}/bulk`, payload: { ids: [f.requirement.live] } },
+    ],
+  },
+  [`PATCH ${REQUIREMENTS}/bulk/restore`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'PATCH', url: `${REQUIREMENTS}/bulk/restore`, payload: { ids: [f.requirement.deleted] } },
+    ],
+  },
+  [`DELETE ${REQUIREMENTS}/bulk/permanent`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'DELETE', url: `${REQUIREMENTS}/bulk/permanent`, payload: { ids: [f.requirement.deleted] } },
+    ],
+  },
+  [`GET ${REQUIREMENTS}/:id/follow-ups`]: requirementCase((f) => [
+    { method: 'GET', url: `${REQUIREMENTS}/${f.requirement.live}/follow-ups` },
+  ]),
+  // Follow-ups (decision 0007): without view-all, one the caller did not create, is not followUpBy or a
+  // visitor of, of a customer they do not see.
+  [`GET ${FOLLOW_UPS}`]: {
+    expect: 'notListed',
+    listKey: 'followUps',
+    requests: () => [
+      { method: 'GET', url: `${FOLLOW_UPS}?limit=100` },
+      { method: 'GET', url: `${FOLLOW_UPS}?limit=100&filters[isDeleted]=true` },
+    ],
+  },
+  [`GET ${FOLLOW_UPS}/suggestion`]: {
+    expect: 'notListed',
+    listKey: null,
+    requests: () => [{ method: 'GET', url: `${FOLLOW_UPS}/suggestion?customerName=Kendriya` }],
+  },
+  ...Object.fromEntries(
+    ['', '/history'].map((suffix) => [
+      `GET ${FOLLOW_UPS}/:id${suffix}`,
+      followUpCase((f) =>
+        [f.followUp.live, f.followUp.deleted].map((id) => ({
+          method: 'GET',
+          url: `${FOLLOW_UPS}/${id}${suffix}`,
+        })),
+      ),
+    ]),
+  ),
+  [`PATCH ${FOLLOW_UPS}/:id`]: followUpCase((f) =>
+    [f.followUp.live, f.followUp.deleted].map((id) => ({
+      method: 'PATCH',
+      url: `${FOLLOW_UPS}/${id}`,
+      payload: { ...FOLLOW_UP_BODY, otherReason: 'Taken over' },
+    })),
+  ),
+  [`DELETE ${FOLLOW_UPS}/:id`]: followUpCase((f) => [
+    { method: 'DELETE', url: `${FOLLOW_UPS}/${f.followUp.live}` },
+  ]),
+  [`PATCH ${FOLLOW_UPS}/:id/restore`]: followUpCase((f) => [
+    { method: 'PATCH', url: `${FOLLOW_UPS}/${f.followUp.deleted}/restore` },
+  ]),
+  [`DELETE ${FOLLOW_UPS}/:id/permanent`]: followUpCase((f) => [
+    { method: 'DELETE', url: `${FOLLOW_UPS}/${f.followUp.deleted}/permanent` },
+  ]),
+  [`DELETE ${FOLLOW_UPS}/bulk`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [{ method: 'DELETE', url: `${FOLLOW_UPS}/bulk`, payload: { ids: [f.followUp.live] } }],
+  },
+  [`PATCH ${FOLLOW_UPS}/bulk/restore`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'PATCH', url: `${FOLLOW_UPS}/bulk/restore`, payload: { ids: [f.followUp.deleted] } },
+    ],
+  },
+  [`DELETE ${FOLLOW_UPS}/bulk/permanent`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'DELETE', url: `${FOLLOW_UPS}/bulk/permanent`, payload: { ids: [f.followUp.deleted] } },
+    ],
+  },
+  // Sales (issue 12): a customer outside the caller's scope cannot be sold to, as if it did not exist.
+  'POST /api/crm/products/sales': customerCase((f) => [
+    {
+      method: 'POST',
+      url: '/api/crm/products/sales',
+      payload: {
+        customer: f.customer.live,
+        invoiceNo: 'SB-1001',
+        invoiceDate: '2026-11-20',
+        items: [{ item: 'b'.repeat(24), quantity: 1, marginTier: 'custom', pricePerUnit: 100 }],
+      },
+    },
+  ]),
 };
 /** Routes of those areas that name no one else's record, each with its reason. */
 const NOT_ROW_SCOPED: Record<string, string> = {
+  'PATCH /api/crm/products/sales/:id':
+    'sales are not row-scoped (product-sale); a new customer outside the caller’s scope answers 404 Customer not found, as on create (sales.test.ts)',
   [`POST ${CUSTOMERS}`]:
     'creates a customer; assigning needs assign, re-assigning re-assign (customers.test.ts)',
   [`POST ${CUSTOMERS}/bulk`]:
     'creates customers, all or none; assignment rules as for one (customers.test.ts)',
   [`POST ${CUSTOMERS}/check-names`]:
     'answers which of the names sent exist among all live customers: the bulk name check (decision 0006)',
+  [`POST ${CUSTOMERS}/duplicates`]:
+    'the duplicate guard: likely repeats among all live customers as number, name and place, with whether the caller may open each (duplicates.test.ts)',
   [`GET ${CUSTOMERS}/check`]:
     'the check-existence page: every live customer as a card (number, name, place, assignees), decision 0006',
+  [`POST ${FOLLOW_UPS}`]:
+    'creates a follow-up for a customer the caller sees; another customer answers 400 Customer not found (follow-ups.test.ts)',
   'POST /api/hrm/tasks': 'creates a task; assigning anyone else needs assign on task (tasks.test.ts)',
+  [`POST ${REQUIREMENTS}`]:
+    'creates a requirement for a customer the caller sees; another customer answers 400 Customer not found (requirements.test.ts)',
   'GET /api/files/:id': 'files are served to every signed-in user; their ids are unguessable (decision 0001)',
 };
 /** The areas whose routes must appear in one of the two lists. */
@@ -259,6 +428,10 @@ const inRowScopedArea = (r: RouteEntry) =>
   r.url.startsWith('/api/hrm/tasks/') ||
   r.url === CUSTOMERS ||
   r.url.startsWith(`${CUSTOMERS}/`) ||
+  r.url === REQUIREMENTS ||
+  r.url.startsWith(`${REQUIREMENTS}/`) ||
+  r.url === FOLLOW_UPS ||
+  r.url.startsWith(`${FOLLOW_UPS}/`) ||
   /^\/api\/auth\/(profile\/)?:id(\/|$)/.test(r.url) ||
   // A route any signed-in user may call with someone's id must decide whose record it is.
   ('signedIn' in r.access && r.url.includes('/:'));
@@ -423,10 +596,19 @@ describe('authorization matrix', () => {
         resource: 'customer',
         actions: RESOURCES.find((r) => r.name === 'customer')!.actions.filter((a) => a !== 'view-all'),
       },
-      ...['follow-up', 'requirement', 'quotation', 'project'].map((resource) => ({
+      {
+        resource: 'follow-up',
+        actions: RESOURCES.find((r) => r.name === 'follow-up')!.actions.filter((a) => a !== 'view-all'),
+      },
+      ...['quotation', 'project'].map((resource) => ({
         resource,
         actions: ['read'],
       })),
+      { resource: 'product-sale', actions: ['create', 'update'] },
+      {
+        resource: 'requirement',
+        actions: RESOURCES.find((r) => r.name === 'requirement')!.actions.filter((a) => a !== 'view-all'),
+      },
     ]);
     const newTask = async (title: string, assignedTo: string[]) => {
       const res = await admin.request({
@@ -447,6 +629,37 @@ describe('authorization matrix', () => {
       return res.json().data._id as string;
     };
     const liveCustomer = await newCustomer('Kendriya Vidyalaya, Someone Else’s');
+    const requirementItem = await admin.request({
+      method: 'POST',
+      url: '/api/crm/products/items',
+      ...multipartBody({ name: 'Interactive panel for the matrix' }),
+    });
+    const newRequirement = async (customer: string, title: string) => {
+      const res = await admin.request({
+        method: 'POST',
+        url: REQUIREMENTS,
+        payload: {
+          title,
+          customer,
+          type: 'Product',
+          priority: 'Medium',
+          items: [{ item: requirementItem.json().data._id, quantity: 2 }],
+          budget: 50000,
+          purchaseDate: daysFromToday(15),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data._id as string;
+    };
+    const newFollowUp = async (customer: string) => {
+      const res = await admin.request({
+        method: 'POST',
+        url: FOLLOW_UPS,
+        payload: { ...FOLLOW_UP_BODY, customer },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data._id as string;
+    };
     const feedback = await admin.request({
       method: 'PATCH',
       url: `${CUSTOMERS}/${liveCustomer}/feedback`,
@@ -461,7 +674,21 @@ describe('authorization matrix', () => {
       deleted: await newTask('Someone else’s deleted task', [victim.id]),
       victim,
       customer: { live: liveCustomer, deleted: deletedCustomer, feedback: feedback.json().data[0]._id },
+      requirement: {
+        live: await newRequirement(liveCustomer, 'Someone else’s smart class kits'),
+        deleted: await newRequirement(liveCustomer, 'Someone else’s deleted robotics lab'),
+      },
+      followUp: {
+        live: await newFollowUp(liveCustomer),
+        deleted: await newFollowUp(liveCustomer),
+      },
     };
+    expect(
+      (await admin.request({ method: 'DELETE', url: `${FOLLOW_UPS}/${f.followUp.deleted}` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.request({ method: 'DELETE', url: `${REQUIREMENTS}/${f.requirement.deleted}` })).statusCode,
+    ).toBe(200);
     expect((await admin.request({ method: 'DELETE', url: `/api/hrm/tasks/${f.deleted}` })).statusCode).toBe(
       200,
     );
@@ -503,7 +730,16 @@ describe('authorization matrix', () => {
             const data = res.json().data;
             const key = c.listKey === undefined ? 'tasks' : c.listKey;
             const seen = ((key === null ? data : data[key]) as { _id: string }[]).map((t) => t._id);
-            for (const id of [f.live, f.deleted, f.customer.live, f.customer.deleted])
+            for (const id of [
+              f.live,
+              f.deleted,
+              f.customer.live,
+              f.customer.deleted,
+              f.requirement.live,
+              f.requirement.deleted,
+              f.followUp.live,
+              f.followUp.deleted,
+            ])
               expect(seen, label).not.toContain(id);
             break;
           }

@@ -1,20 +1,26 @@
-import { newId } from '@karya/domain';
+import { daysFromToday, newId } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   customers,
+  followUps,
   productBrands,
   productCategories,
   productClasses,
   productItems,
   productMargins,
+  productStocks,
   productVendors,
+  purchases,
+  requirements,
   roles,
+  sales,
   tasks,
   teams,
   users,
 } from '../src/db/schema.ts';
+import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import { verifyPassword } from '../src/platform/passwords.ts';
 import { type Agent, adminSession, createTestApp, createUser, type TestContext } from './helpers.ts';
 
@@ -65,9 +71,16 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'PATCH /api/crm/products/items/:id/restore': 'no body',
   'PATCH /api/crm/products/items/bulk/restore': '{ids}',
   'PATCH /api/crm/products/stocks/:id/update-price': 'a price (the schema keeps nothing else)',
+  'PATCH /api/crm/products/purchases/:id/restore': 'no body',
+  'PATCH /api/crm/products/sales/:id/restore': 'no body',
   'PATCH /api/crm/customers/:id/restore': 'no body',
   'PATCH /api/crm/customers/bulk/restore': '{ids}',
   'POST /api/crm/customers/check-names': 'a list of names; nothing is written',
+  'PATCH /api/crm/requirements/:id/restore': 'no body',
+  'PATCH /api/crm/requirements/bulk/restore': '{ids}',
+  'PATCH /api/crm/follow-ups/:id/restore': 'no body',
+  'PATCH /api/crm/follow-ups/bulk/restore': '{ids}',
+  'POST /api/crm/customers/duplicates': 'customers to compare (a strict schema); nothing is written',
 };
 
 type Row = { id: string; isDeleted?: boolean; deletedBy?: string | null; createdBy?: string | null };
@@ -264,6 +277,88 @@ describe('mass assignment', () => {
         row: () => itemRow(id),
       };
     });
+    // The stock ledger (issue 12): purchases, sales and adjustments; totals are the server's too.
+    const ledgerItem = async () => {
+      const created = (
+        await post('/api/crm/products/items', { ...item, name: `Ledger kit ${newId().slice(-6)}` })
+      ).json().data as { _id: string; stock: { _id: string } };
+      return { id: created._id, stockId: created.stock._id };
+    };
+    const trade = async () => {
+      const vendorId = idOf(await post('/api/crm/products/vendors', vendor));
+      const customerId = idOf(
+        await post('/api/crm/customers', { ...customer, name: `Trade ${newId().slice(-6)}` }),
+      );
+      const it = await ledgerItem();
+      const purchase = (extra: object = {}) => ({
+        vendor: vendorId,
+        invoiceNo: 'PB-1',
+        invoiceDate: '2026-01-10',
+        items: [{ item: it.id, quantity: 5, pricePerUnit: 100 }],
+        ...extra,
+      });
+      const sale = (extra: object = {}) => ({
+        customer: customerId,
+        invoiceNo: 'SB-1',
+        invoiceDate: '2026-01-11',
+        items: [{ item: it.id, quantity: 1, marginTier: 'custom', pricePerUnit: 150 }],
+        ...extra,
+      });
+      return { it, purchase, sale };
+    };
+    const purchaseRow = byId(purchases as unknown as typeof productBrands);
+    const saleRow = byId(sales as unknown as typeof productBrands);
+    cases.set('POST /api/crm/products/purchases', async () => {
+      const t = await trade();
+      return {
+        own: [],
+        send: (extra) => post('/api/crm/products/purchases', t.purchase(extra)),
+        row: (res) => purchaseRow(idOf(res)),
+      };
+    });
+    cases.set('PATCH /api/crm/products/purchases/:id', async () => {
+      const t = await trade();
+      const id = idOf(await post('/api/crm/products/purchases', t.purchase()));
+      return {
+        own: [],
+        send: (extra) => patch(`/api/crm/products/purchases/${id}`, { invoiceNo: 'PB-2', ...extra }),
+        row: () => purchaseRow(id),
+      };
+    });
+    cases.set('POST /api/crm/products/sales', async () => {
+      const t = await trade();
+      await post('/api/crm/products/purchases', t.purchase());
+      return {
+        own: [],
+        send: (extra) => post('/api/crm/products/sales', t.sale(extra)),
+        row: (res) => saleRow(idOf(res)),
+      };
+    });
+    cases.set('PATCH /api/crm/products/sales/:id', async () => {
+      const t = await trade();
+      await post('/api/crm/products/purchases', t.purchase());
+      const id = idOf(await post('/api/crm/products/sales', t.sale()));
+      return {
+        own: [],
+        send: (extra) => patch(`/api/crm/products/sales/${id}`, { invoiceNo: 'SB-2', ...extra }),
+        row: () => saleRow(id),
+      };
+    });
+    cases.set('PATCH /api/crm/products/stocks/:id/adjust', async () => {
+      const it = await ledgerItem();
+      return {
+        own: [],
+        send: (extra) =>
+          patch(`/api/crm/products/stocks/${it.stockId}/adjust`, {
+            type: 'Found',
+            quantity: 2,
+            reason: 'Counted',
+            date: '2026-01-10',
+            ...extra,
+          }),
+        row: () => byId(productStocks as unknown as typeof productBrands)(it.stockId),
+      };
+    });
     // Bulk create takes a list of {name}: the hostile keys ride on each entry.
     cases.set('POST /api/crm/products/items/bulk', async () => ({
       own: [],
@@ -303,6 +398,76 @@ describe('mass assignment', () => {
           expect(JSON.stringify(row.feedbacks)).not.toContain(victim.id);
           return row;
         },
+      };
+    });
+    // Requirements (decision 0008): a new one is Open whatever status is sent; PATCH takes the status.
+    const requirementRow = byId(requirements as unknown as typeof productBrands);
+    const requirementBody = async () => {
+      const item = await admin.request({
+        method: 'POST',
+        url: '/api/crm/products/items',
+        ...multipartBody({ name: `Lab kit ${newId().slice(-6)}` }),
+      });
+      const customerId = idOf(
+        await post('/api/crm/customers', { ...customer, name: `Req school ${newId().slice(-6)}` }),
+      );
+      return {
+        title: 'Smart class kits for Stewart School',
+        customer: customerId,
+        type: 'Product',
+        priority: 'High',
+        items: [{ item: idOf(item), quantity: 3 }],
+        budget: 90000,
+        purchaseDate: daysFromToday(10),
+      };
+    };
+    cases.set('POST /api/crm/requirements', async () => {
+      const body = await requirementBody();
+      return {
+        own: [],
+        send: (extra) => post('/api/crm/requirements', { ...body, ...extra }),
+        row: async (res) => {
+          const row = await requirementRow(idOf(res));
+          expect(row.status).toBe('Open');
+          return row;
+        },
+      };
+    });
+    cases.set('PATCH /api/crm/requirements/:id', async () => {
+      const id = idOf(await post('/api/crm/requirements', await requirementBody()));
+      return {
+        own: ['status'],
+        send: (extra) => patch(`/api/crm/requirements/${id}`, { notes: 'Needs a demo first', ...extra }),
+        row: () => requirementRow(id),
+      };
+    });
+    // Follow-ups (decision 0007): the status is the follow-up's own (computed when not sent).
+    const followUpRow = byId(followUps as unknown as typeof productBrands);
+    const followUpBody = async () => ({
+      customer: idOf(
+        await post('/api/crm/customers', { ...customer, name: `FU school ${newId().slice(-6)}` }),
+      ),
+      type: 'Call',
+      reason: 'Other',
+      otherReason: 'Fee structure discussion',
+      date: '2026-11-20',
+      time: '10:30',
+    });
+    cases.set('POST /api/crm/follow-ups', async () => {
+      const body = await followUpBody();
+      return {
+        own: ['status'],
+        send: (extra) => post('/api/crm/follow-ups', { ...body, ...extra }),
+        row: (res) => followUpRow(idOf(res)),
+      };
+    });
+    cases.set('PATCH /api/crm/follow-ups/:id', async () => {
+      const body = await followUpBody();
+      const id = idOf(await post('/api/crm/follow-ups', body));
+      return {
+        own: ['status'],
+        send: (extra) => patch(`/api/crm/follow-ups/${id}`, { ...body, response: 'Call back', ...extra }),
+        row: () => followUpRow(id),
       };
     });
     cases.set('PATCH /api/auth/profile/:id', async () => ({

@@ -9,6 +9,8 @@ const ASSIGNMENT_TAG = '18';
 const FEEDBACK_TAG = '19';
 /** The id of generated customer n (1-based, also its CI number). */
 export const customerId = (n: number) => idValue(CUSTOMER_TAG, n);
+/** SQL: the id of customer number `expr` (for generators that point at customers). */
+export const customerIdSql = (expr: string) => idOf(CUSTOMER_TAG, expr);
 /**
  * The detail scenario's customer: live, DAV Public School, Bhadrak, with three contacts, one assignee (and
  * its assignment row) and a feedback, at every scale (a row's values come from its number).

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -478,6 +479,8 @@ export const productStocks = pgTable(
   (t) => [
     uniqueIndex('product_stocks_item_idx').on(t.itemId),
     index('product_stocks_live_created_idx').on(t.isDeleted, t.createdAt),
+    // The ledger's last guard (issue 12; decision 0011): stock never goes below zero.
+    check('product_stocks_current_stock_nonnegative', sql`${t.currentStock} >= 0`),
   ],
 );
 
@@ -676,6 +679,8 @@ export const requirements = pgTable(
     index('requirements_created_by_idx').on(t.createdBy),
     index('requirements_deleted_by_idx').on(t.deletedBy),
     index('requirements_status_idx').on(t.status),
+    // The CRM dashboard's counts by status and week (decision 0010): no sequential scan of requirements.
+    index('requirements_live_status_created_idx').on(t.isDeleted, t.status, t.createdAt),
     index('requirements_priority_idx').on(t.priority),
     index('requirements_type_idx').on(t.type),
     index('requirements_purchase_date_idx').on(t.purchaseDate),
@@ -739,6 +744,8 @@ export const followUps = pgTable(
     index('follow_ups_created_by_idx').on(t.createdBy),
     index('follow_ups_deleted_by_idx').on(t.deletedBy),
     index('follow_ups_status_idx').on(t.status),
+    // The queue counts (overdue, due today, upcoming) and the per-day chart read it alone (decision 0010).
+    index('follow_ups_live_status_date_idx').on(t.isDeleted, t.status, t.date, t.time),
     index('follow_ups_type_idx').on(t.type),
     index('follow_ups_reason_idx').on(t.reason),
   ],
@@ -760,10 +767,7 @@ export const idempotencyKeys = pgTable(
     body: jsonb('body').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.key] }),
-    index('idempotency_keys_created_idx').on(t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -781,4 +785,122 @@ export const jobRuns = pgTable(
     detail: jsonb('detail'),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+// ---------------------------------------------------------------------------------------- stock ledger
+
+/**
+ * Purchases from vendors (spec 3 §3 "Purchase"; issue 12, decision 0011). The lines are the document's
+ * entries in `stock_entries` (one source of truth); the totals and the GST split are computed by the
+ * server from them and stored here for lists and filters. `supply_state` is the vendor's state when known
+ * (CGST + SGST within the company's state, IGST otherwise). A vendor deleted for good leaves its purchases
+ * without a vendor.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: id(),
+    vendorId: text('vendor_id').references(() => productVendors.id, { onDelete: 'set null' }),
+    invoiceNo: text('invoice_no').notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    taxableAmount: rupees('taxable_amount').notNull().default(0),
+    totalGstAmount: rupees('total_gst_amount').notNull().default(0),
+    totalAmount: rupees('total_amount').notNull().default(0),
+    cgst: rupees('cgst').notNull().default(0),
+    sgst: rupees('sgst').notNull().default(0),
+    igst: rupees('igst').notNull().default(0),
+    supplyState: text('supply_state'),
+    ...lifecycle(),
+  },
+  (t) => [
+    index('purchases_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('purchases_live_updated_idx').on(t.isDeleted, t.updatedAt),
+    index('purchases_live_invoice_date_idx').on(t.isDeleted, t.invoiceDate),
+    index('purchases_vendor_idx').on(t.vendorId),
+    index('purchases_invoice_no_trgm_idx').using('gin', sql`${t.invoiceNo} gin_trgm_ops`),
+    index('purchases_invoice_no_prefix_idx').on(sql`lower(${t.invoiceNo}) text_pattern_ops`),
+    index('purchases_total_amount_idx').on(t.totalAmount),
+    index('purchases_created_by_idx').on(t.createdBy),
+    index('purchases_deleted_by_idx').on(t.deletedBy),
+  ],
+);
+
+/**
+ * Sales to customers (spec 3 §3 "Sale"): as purchases, with the customer and the place of supply (the
+ * customer's state when the sale was written). A customer deleted for good leaves its sales without one.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: id(),
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    invoiceNo: text('invoice_no').notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    taxableAmount: rupees('taxable_amount').notNull().default(0),
+    totalGstAmount: rupees('total_gst_amount').notNull().default(0),
+    totalAmount: rupees('total_amount').notNull().default(0),
+    cgst: rupees('cgst').notNull().default(0),
+    sgst: rupees('sgst').notNull().default(0),
+    igst: rupees('igst').notNull().default(0),
+    supplyState: text('supply_state'),
+    ...lifecycle(),
+  },
+  (t) => [
+    index('sales_live_created_idx').on(t.isDeleted, t.createdAt),
+    index('sales_live_updated_idx').on(t.isDeleted, t.updatedAt),
+    index('sales_live_invoice_date_idx').on(t.isDeleted, t.invoiceDate),
+    index('sales_customer_idx').on(t.customerId),
+    index('sales_invoice_no_trgm_idx').using('gin', sql`${t.invoiceNo} gin_trgm_ops`),
+    index('sales_invoice_no_prefix_idx').on(sql`lower(${t.invoiceNo}) text_pattern_ops`),
+    index('sales_total_amount_idx').on(t.totalAmount),
+    index('sales_total_gst_amount_idx').on(t.totalGstAmount),
+    index('sales_created_by_idx').on(t.createdBy),
+    index('sales_deleted_by_idx').on(t.deletedBy),
+  ],
+);
+
+/**
+ * The stock ledger (issue 12; decision 0011): every purchase line, sale line and adjustment is one entry;
+ * a stock row's figures are an aggregate of its active entries, recomputed in the transaction that changes
+ * them. A purchase or sale line is the entry itself (`document_id`, `line_no`); `active` is false while its
+ * document is soft-deleted. `direction` is +1 (purchase, Found, Initial Stock) or -1 (sale, Damaged,
+ * Expired, Stolen, Missing). Amounts are rupees computed in paise by the domain (lineAmounts).
+ */
+export const stockEntries = pgTable(
+  'stock_entries',
+  {
+    id: id(),
+    stockId: text('stock_id')
+      .notNull()
+      .references(() => productStocks.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    kind: text('kind').notNull(),
+    documentId: text('document_id'),
+    lineNo: integer('line_no').notNull().default(0),
+    adjustmentType: text('adjustment_type'),
+    reason: text('reason'),
+    quantity: integer('quantity').notNull(),
+    direction: integer('direction').notNull(),
+    unitPrice: rupees('unit_price').notNull().default(0),
+    gstPercent: integer('gst_percent'),
+    taxableAmount: rupees('taxable_amount').notNull().default(0),
+    gstAmount: rupees('gst_amount').notNull().default(0),
+    totalAmount: rupees('total_amount').notNull().default(0),
+    marginTier: text('margin_tier'),
+    date: date('date', { mode: 'string' }).notNull(),
+    invoiceNo: text('invoice_no'),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: text('created_by'),
+  },
+  (t) => [
+    index('stock_entries_stock_idx').on(t.stockId, t.active, t.date.desc(), t.createdAt.desc()),
+    index('stock_entries_document_idx').on(t.documentId),
+    index('stock_entries_kind_idx').on(t.kind),
+    check('stock_entries_quantity_positive', sql`${t.quantity} > 0`),
+    check('stock_entries_direction', sql`${t.direction} in (1, -1)`),
+    check('stock_entries_kind', sql`${t.kind} in ('purchase', 'sale', 'adjustment')`),
+  ],
 );

@@ -1,10 +1,8 @@
-import { formatSequence, SIGN_IN_STATUSES, todayInAppZone } from '@karya/domain';
+import { formatSequence, OPEN_FOLLOW_UP_STATUSES, SIGN_IN_STATUSES, todayInAppZone } from '@karya/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../platform/deps.ts';
 import { every, runOnce } from '../platform/jobs.ts';
 
-/** Follow-ups still to be done: the morning e-mail lists those of today and the overdue ones. */
-export const OPEN_FOLLOW_UP_STATUSES = ['Scheduled', 'Pending', 'Postponed'] as const;
 export const REMINDER_JOB = 'follow-up-reminder';
 
 type Row = {

@@ -64,6 +64,16 @@ describe('outbox', () => {
     expect(delivered).toHaveBeenCalledWith(expect.objectContaining({ label: entry().label }), { _id: 'f1' });
   });
 
+  it('a flush with nothing to send (the one at start) leaves later flushes free to send', async () => {
+    await outbox.flush();
+    setOnline(false);
+    await sendOrQueue(entry());
+    setOnline(true);
+    await outbox.flush();
+    expect(sent).toHaveLength(1);
+    expect(outbox.list('u1')).toEqual([]);
+  });
+
   it('a connection dropped mid-send queues the write under the key it was sent with', async () => {
     answer = () => 'drop';
     const result = await sendOrQueue(entry());

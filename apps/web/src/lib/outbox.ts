@@ -130,43 +130,45 @@ export const outbox = {
     );
     void outbox.flush();
   },
-  flush: async () => {
-    if (flushing) return flushing;
-    flushing = (async () => {
-      try {
-        for (const e of entries.filter((x) => x.state === 'waiting')) {
-          update(e.id, { state: 'sending' });
-          try {
-            const answer = await api.send<unknown>(e.method, e.path, e.body, {
-              idempotencyKey: e.id,
-              keepEmpty: e.keepEmpty,
-            });
-            write(entries.filter((x) => x.id !== e.id));
-            for (const l of sentListeners) l(e, answer.data);
-          } catch (error) {
-            if (error instanceof ApiError && error.status === 409 && hasCurrent(error)) {
-              update(e.id, {
-                state: 'conflict',
-                message: error.message,
-                current: (error.body as { data: OutboxEntry['current'] }).data,
-              });
-            } else if (isRetryable(error)) {
-              update(e.id, { state: 'waiting' });
-              return; // no connection (or the server is down): the rest waits too, in order
-            } else {
-              update(e.id, { state: 'failed', message: (error as Error).message });
-            }
-          }
-        }
-      } finally {
-        flushing = null;
-        schedule();
-      }
-    })();
+  /** Sends every waiting entry in order; one run at a time (a call during a run gets that run). */
+  flush: (): Promise<void> => {
+    // Assigned before the run can finish: a run with nothing to send completes in a microtask, and its
+    // clean-up must find this promise, not clear a variable that is set afterwards.
+    flushing ??= sendWaiting().finally(() => {
+      flushing = null;
+      schedule();
+    });
     return flushing;
   },
 };
 let flushing: Promise<void> | null = null;
+
+const sendWaiting = async () => {
+  for (const e of entries.filter((x) => x.state === 'waiting')) {
+    update(e.id, { state: 'sending' });
+    try {
+      const answer = await api.send<unknown>(e.method, e.path, e.body, {
+        idempotencyKey: e.id,
+        keepEmpty: e.keepEmpty,
+      });
+      write(entries.filter((x) => x.id !== e.id));
+      for (const l of sentListeners) l(e, answer.data);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && hasCurrent(error)) {
+        update(e.id, {
+          state: 'conflict',
+          message: error.message,
+          current: (error.body as { data: OutboxEntry['current'] }).data,
+        });
+      } else if (isRetryable(error)) {
+        update(e.id, { state: 'waiting' });
+        return; // no connection (or the server is down): the rest waits too, in order
+      } else {
+        update(e.id, { state: 'failed', message: (error as Error).message });
+      }
+    }
+  }
+};
 let timer: ReturnType<typeof setTimeout> | undefined;
 const schedule = () => {
   clearTimeout(timer);

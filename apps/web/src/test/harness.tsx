@@ -107,12 +107,15 @@ export const Wrap = ({
   pattern = path.split(/[?#]/)[0]!,
   routes = [],
   signedIn = false,
+  state,
 }: {
   children?: ReactNode;
   path: string;
   pattern?: string;
   routes?: RouteObject[];
   signedIn?: boolean;
+  /** Navigation state the first location carries (a link's `state`). */
+  state?: unknown;
 }) => {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   const [router] = useState(() =>
@@ -138,7 +141,7 @@ export const Wrap = ({
           ],
         },
       ],
-      { initialEntries: [path] },
+      { initialEntries: [state === undefined ? path : { pathname: path, state }] },
     ),
   );
   return (

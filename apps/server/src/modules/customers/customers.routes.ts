@@ -1,9 +1,11 @@
 import {
   CUSTOMER_BULK_MAX,
+  CUSTOMER_DUPLICATE_CHECK_MAX,
   customerBulkCreateSchema,
   customerCheckNamesSchema,
   customerCheckQuerySchema,
   customerCreateSchema,
+  customerDuplicateCheckSchema,
   customerFeedbackSchema,
   customerListSpec,
   customerSuggestionQuerySchema,
@@ -20,6 +22,7 @@ import { historyQueryDocs } from '../../platform/history.ts';
 import { bulkOutcome, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
+import { followUpsOfCustomer } from '../follow-ups/follow-ups.service.ts';
 import {
   addFeedback,
   bulkCreateCustomers,
@@ -41,6 +44,7 @@ import {
   suggestCustomers,
   updateCustomer,
 } from './customers.service.ts';
+import { findDuplicates } from './duplicates.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const tags = ['Customers'];
@@ -105,6 +109,26 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       },
     },
     async (request) => ok(CUSTOMER.listed, await checkCustomers(deps.db, request.query.name)),
+  );
+
+  // The duplicate guard (issue 11): asked by the create form, the bulk dialog and the import before saving.
+  r.post(
+    `${BASE}/duplicates`,
+    {
+      config: { access: permission('customer', 'create') },
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Likely duplicates of customers about to be created',
+        description:
+          `At most ${CUSTOMER_DUPLICATE_CHECK_MAX} customers {name, city, district, phone, email}: for each with matches, ` +
+          'the live customers with a similar name in the same city or district (or a near-identical name), the same ' +
+          'phone or the same e-mail; whatever the caller’s scope, as number, name and place, `visible` saying whether ' +
+          'the caller may open it. data: [{index, matches: [{_id, customerId, name, city, district, reasons, visible}]}].',
+        body: customerDuplicateCheckSchema,
+      },
+    },
+    async (request) => ok(CUSTOMER.listed, await findDuplicates(deps.db, principalOf(request), request.body)),
   );
 
   // Spec 2 §6: bulk create (and the import that uses it) need bulk-create; check-names is its first step.
@@ -247,17 +271,16 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
           params: idParams,
         },
       },
-      async (request) =>
-        ok(
+      async (request) => {
+        const principal = principalOf(request);
+        const query = parseList(request.query, relatedListSpec);
+        // read on customer and the customer in scope (404) first; then the records that exist so far.
+        const empty = await relatedList(deps.db, principal, request.params.id, key, query);
+        return ok(
           CUSTOMER.listed,
-          await relatedList(
-            deps.db,
-            principalOf(request),
-            request.params.id,
-            key,
-            parseList(request.query, relatedListSpec),
-          ),
-        ),
+          key === 'followUps' ? await followUpsOfCustomer(deps, principal, request.params.id, query) : empty,
+        );
+      },
     );
   }
 

@@ -91,6 +91,7 @@ import {
   userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
+import { customerRequirements } from '../requirements/requirements.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Row = typeof customers.$inferSelect;
@@ -909,6 +910,7 @@ export const relatedList = async (
 ) => {
   if (!may(principal, 'read')) throw forbidden(CUSTOMER.relatedForbidden);
   await findRecord<Row>(db, customers, id, CUSTOMER, customerScope(principal));
+  if (key === 'requirements') return customerRequirements(db, principal, id, query);
   return listPage(key, [] as never[], 0, query);
 };
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { permission, principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { adminDashboard, crmDashboard } from './dashboard.service.ts';
+import { adminDashboard, crmDashboard, followUpCounts } from './dashboard.service.ts';
 import { hrmDashboard } from './hrm-dashboard.service.ts';
 
 const tags = ['Dashboard'];
@@ -17,8 +17,34 @@ export const dashboardRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   app.get(
     '/crm/dashboard',
-    { config: { access: permission('crm', 'read') }, schema: { tags, summary: 'CRM dashboard figures' } },
-    async () => ok(FETCHED, await crmDashboard(deps.db)),
+    {
+      config: { access: permission('crm', 'read') },
+      schema: {
+        tags,
+        summary: 'CRM dashboard figures',
+        description:
+          'Customers, follow-ups and requirements each counted in the caller’s row scope (zeros without read on ' +
+          'the resource); new = created this week (Monday to Sunday in India); upcoming = Scheduled from now ' +
+          'to the end of the 7th day ahead; no response = date and time passed, not Cancelled, no response or ' +
+          'remarks; overdue / dueToday as in /crm/dashboard/follow-up-counts (decision 0010).',
+      },
+    },
+    async (request) => ok(FETCHED, await crmDashboard(deps.db, principalOf(request), deps.clock.now())),
+  );
+
+  app.get(
+    '/crm/dashboard/follow-up-counts',
+    {
+      config: { access: permission('follow-up', 'read') },
+      schema: {
+        tags,
+        summary: 'The follow-up queue: overdue and due today',
+        description:
+          'In the caller’s follow-up scope: overdue = Scheduled, Pending or Postponed with its date and time ' +
+          'passed (India); dueToday = the same statuses, today, not yet passed. The menu badge polls it.',
+      },
+    },
+    async (request) => ok(FETCHED, await followUpCounts(deps.db, principalOf(request), deps.clock.now())),
   );
 
   app.get(

@@ -240,16 +240,32 @@ describe('dashboards', () => {
     expect((await adminData()).teams).toEqual({ total: before.total + 1, newTeams: before.newTeams });
   });
 
-  it('the CRM dashboard has its shape with zeros until customers exist', async () => {
+  it('the CRM dashboard has its shape, with zeros on an empty database (real numbers: crm-dashboard.test.ts)', async () => {
     const res = await admin.request({ method: 'GET', url: '/api/crm/dashboard' });
     expect(res.statusCode).toBe(200);
     const d = res.json().data as CrmDashboard;
     expect(d).toEqual({
       customers: { total: 0, new: 0, newCustomers: [] },
-      followUps: { total: 0, upcoming: 0, upcomingFollowUps: [], noResponseFollowUps: [] },
-      requirements: { newRequirements: 0, new: 0, open: 0, closed: 0, total: 0 },
+      followUps: {
+        total: 0,
+        upcoming: 0,
+        upcomingFollowUps: [],
+        noResponseFollowUps: [],
+        overdue: 0,
+        dueToday: 0,
+        perDay: expect.any(Array),
+      },
+      requirements: {
+        newRequirements: 0,
+        new: 0,
+        open: 0,
+        closed: 0,
+        total: 0,
+        byStatus: ['Open', 'In Progress', 'Completed', 'Closed'].map((status) => ({ status, count: 0 })),
+      },
       productItems: { totalCount: 0, verifiedCount: 0, unverifiedCount: 0 },
     });
+    expect(d.followUps.perDay).toHaveLength(14);
   });
 
   it('never counts a user twice or leaks extra fields', async () => {

@@ -23,6 +23,8 @@ export const OutboxIndicator = () => {
     startOutbox();
     return outbox.onSent((entry) => {
       void client.invalidateQueries({ queryKey: [entry.queryRoot] });
+      // The dashboards and the shell's follow-up badge count what was just sent.
+      void client.invalidateQueries({ queryKey: ['dashboard'] });
       notifySuccess(`Sent: ${entry.label}`);
     });
   }, [client]);

@@ -34,7 +34,7 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth';
 import { BirthdayBanner } from '../birthday-banner';
@@ -43,7 +43,6 @@ import { useBackspaceBack } from '../hooks/use-backspace-back';
 import { useLogout } from '../hooks/use-logout';
 import { useNumberWheelBlur } from '../hooks/use-number-wheel-blur';
 import { useScrollRestoration } from '../hooks/use-scroll-restoration';
-import { OutboxIndicator } from '../outbox/outbox-indicator';
 import { UnauthorizedPage } from '../pages/error-pages';
 import { AreaSwitch } from './area-switch';
 import { type Area, areaForPath, isEntryActive, visibleAreas, visibleEntries } from './menu';
@@ -72,6 +71,14 @@ const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> =
 };
 
 const SIDEBAR_QUERY = '(min-width: 768px)';
+
+// The outbox's "Waiting to send" button (lib/outbox.ts) is its own chunk, fetched once the shell is up: it
+// shows nothing until something waits, and the shell's first paint does not carry it.
+const OutboxIndicator = lazy(() =>
+  import('../outbox/outbox-indicator').then((m) => ({ default: m.OutboxIndicator })),
+);
+// The overdue / due-today badge beside Follow Up (decision 0010): its own small chunk, like the outbox's.
+const FollowUpBadge = lazy(() => import('./follow-up-badge').then((m) => ({ default: m.FollowUpBadge })));
 
 /**
  * The signed-in application frame (spec 1 §2 Shell): header with the sidebar toggle, the profile link and
@@ -161,7 +168,9 @@ export const Shell = () => {
           <Group gap="xs" wrap="nowrap">
             {/* Native titles rather than Mantine's Tooltip: the shell renders on every page, and a floating
                 tooltip's code and work are not worth two hints on icons that carry their names. */}
-            <OutboxIndicator />
+            <Suspense fallback={null}>
+              <OutboxIndicator />
+            </Suspense>
             <UnstyledButton
               component={Link}
               to="/hrm/profile"
@@ -217,6 +226,13 @@ export const Shell = () => {
                   to={entry.path}
                   label={entry.label}
                   leftSection={<Icon size={18} stroke={1.6} />}
+                  rightSection={
+                    entry.resource === 'follow-up' ? (
+                      <Suspense fallback={null}>
+                        <FollowUpBadge />
+                      </Suspense>
+                    ) : undefined
+                  }
                   active={active}
                   aria-current={active ? 'page' : undefined}
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}

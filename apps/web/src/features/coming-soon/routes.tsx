@@ -22,12 +22,12 @@ export const routes: RouteObject[] = [
   soon('hrm/expenses/*'),
   soon('hrm/mail/*'),
   // CRM
-  // Customers ship their screens; the spreadsheet import and export come later.
-  soon('crm/customers/import'),
-  soon('crm/customers/export'),
-  soon('crm/follow-ups/*'),
-  soon('crm/requirements/*'),
   soon('crm/quotations/*'),
+  // Convert to Quotation (requirements) lands here with the requirement until quotations ship.
+  {
+    path: 'crm/quotations/create',
+    element: lazyPage(() => import('./quotation-from-requirement-page'), 'QuotationFromRequirementPage'),
+  },
   soon('crm/projects/*'),
   redirect('crm/products', '/crm/products/items'),
   // Admin

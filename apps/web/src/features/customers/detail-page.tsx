@@ -5,6 +5,8 @@ import {
   type CustomerFeedback,
   descriptionPoints,
   formatCustomerId,
+  formatFollowUpId,
+  formatRequirementId,
   type UserRef,
 } from '@karya/domain';
 import {
@@ -37,7 +39,7 @@ import { confirmAction } from '../../components/record/confirm';
 import { useDetailActions } from '../../components/record/detail-actions';
 import { DetailFrame } from '../../components/record/detail-frame';
 import { FieldList } from '../../components/record/field-list';
-import { formatDate, formatDateTime } from '../../components/record/format';
+import { formatDate, formatDateTime, formatTime } from '../../components/record/format';
 import { RecordLink } from '../../components/record/record-link';
 import { messageOf, withLoadingToast } from '../../lib/notify';
 import {
@@ -160,6 +162,17 @@ const Assignees = ({
 
 /** One related record (follow-up, requirement, quotation, project) as a link; the record types refine it. */
 const relatedLabel = (row: Record<string, unknown>) => {
+  // A follow-up: 'FI0012 · Call · 20/11/2026 10:30 AM · Completed'.
+  if (typeof row.followUpId === 'number')
+    return [
+      formatFollowUpId(row.followUpId),
+      row.type,
+      `${formatDate(row.date as string)} ${formatTime(row.time as string)}`,
+      row.status,
+    ].join(' · ');
+  // A requirement: 'RI0007 · Smart class kits for four classrooms · Open'.
+  if (typeof row.requirementId === 'number' && typeof row.title === 'string')
+    return [formatRequirementId(row.requirementId), row.title, row.status].filter(Boolean).join(' · ');
   const text = row.title ?? row.name ?? row.followUpId ?? row.requirementId ?? row.quotationId ?? row._id;
   return String(text);
 };

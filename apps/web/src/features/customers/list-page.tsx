@@ -7,11 +7,15 @@ import {
   formatCustomerId,
 } from '@karya/domain';
 import { IconFileExport, IconFileImport, IconUserSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
+import { useLocation } from 'react-router';
 import { useAuth, useCan } from '../../app/auth';
 import { startListEarly } from '../../components/list/early-list';
+import { useHashPanel } from '../../components/list/hash-panel';
 import { RecordListPage } from '../../components/list/record-list-page';
 import { lazyPanel } from '../../lib/lazy-panel';
+import { notifyError } from '../../lib/notify';
 import {
   CUSTOMER_CHECK_PATH,
   CUSTOMER_CREATE_PATH,
@@ -32,6 +36,10 @@ const CustomerFilterFields = lazy(() =>
   import('./customer-filters').then((m) => ({ default: m.CustomerFilterFields })),
 );
 const BulkCreateDialog = lazyPanel(() => import('./bulk-create-dialog').then((m) => m.BulkCreateDialog));
+// The spreadsheet import and export (and ExcelJS, in their own chunks) download when first used.
+const CustomerImportDialog = lazyPanel(() =>
+  import('./import/import-dialog').then((m) => m.CustomerImportDialog),
+);
 
 /** Local storage keys of the customer list (spec 2 §7 "Client storage"). */
 export const CUSTOMER_STORAGE = {
@@ -42,9 +50,8 @@ export const CUSTOMER_STORAGE = {
 } as const;
 /** Spec 2 §2: the quick bulk-create dialog's hash. */
 export const BULK_CREATE_HASH = '#bulk-create';
-/** Import and export come with the spreadsheet work; until then their entries lead to a coming-soon page. */
-export const CUSTOMER_IMPORT_PATH = '/crm/customers/import';
-export const CUSTOMER_EXPORT_PATH = '/crm/customers/export';
+/** Spec 2 §2: the spreadsheet import dialog's hash (closing it returns to /crm/customers). */
+export const CUSTOMER_IMPORT_HASH = '#upload';
 
 startListEarly(
   CUSTOMERS_PAGE,
@@ -63,86 +70,99 @@ export const CustomersListPage = () => {
   const { user } = useAuth();
   const self = user ? { _id: user._id, name: user.name } : null;
   const lifecycle = useCustomerLifecycle();
+  const client = useQueryClient();
+  const location = useLocation();
+  const importPanel = useHashPanel(CUSTOMER_IMPORT_HASH);
+  // The page on screen with the columns shown (spec 2 §7 "Export"), read when chosen.
+  const exportPage = () =>
+    void import('./export/export-customers')
+      .then((m) => m.exportCustomersPage({ client, search: location.search, userId: user?._id }))
+      .catch(notifyError);
   return (
-    <RecordListPage<'customers', CustomerDto, CustomerSuggestion>
-      resource="customer"
-      title="Customers"
-      plural="customers"
-      spec={customerListSpec}
-      useList={useCustomersList}
-      storage={CUSTOMER_STORAGE}
-      getId={(c) => c._id}
-      getLabel={(c) => c.name}
-      href={customerPath}
-      card={(c) => <CustomerCard customer={c} />}
-      table={{ columns: CUSTOMER_COLUMNS, minWidth: CUSTOMER_TABLE_MIN_WIDTH }}
-      sortOptions={CUSTOMER_SORT_OPTIONS}
-      quickDates={{ filter: 'createdAt', label: 'Created' }}
-      // Spec 2 §6: the Deleted and Deleted By filters need bulk-restore on customer.
-      deletedFilterNeeds={['bulk-restore']}
-      filters={{
-        title: 'Filter Customers',
-        fields: ({ draft, canSeeDeleted }) => (
-          <CustomerFilterFields
-            draft={draft}
-            canSeeDeleted={canSeeDeleted}
-            self={self}
-            may={{
-              assign: can('customer', 'assign'),
-              reAssign: can('customer', 're-assign'),
-              state: can('customer', 'view-all'),
-              users: can('user', 'suggestion'),
-              marginTier: can('product-margin', 'suggestion'),
-            }}
-          />
-        ),
-      }}
-      search={{
-        title: 'Search customers',
-        placeholder: 'Type a customer name or CI number...',
-        queryKey: (text) => customerKeys.suggestion('search', text),
-        search: searchCustomers,
-        toItem: (c) => ({
-          id: c._id,
-          label: `${formatCustomerId(c.customerId)} · ${c.name}`,
-          description: placeLine(c.address) ?? c.type,
-        }),
-        emptyText: CUSTOMER_MESSAGES.searchEmpty,
-        loadingText: CUSTOMER_MESSAGES.searchLoading,
-      }}
-      menu={[
-        {
-          label: 'Check Customer',
-          needs: 'suggestion',
-          to: CUSTOMER_CHECK_PATH,
-          icon: <IconUserSearch size={14} aria-hidden />,
-        },
-        {
-          label: 'Import Customers',
-          needs: 'bulk-create',
-          to: CUSTOMER_IMPORT_PATH,
-          icon: <IconFileImport size={14} aria-hidden />,
-        },
-        {
-          label: 'Export Customers',
-          to: CUSTOMER_EXPORT_PATH,
-          icon: <IconFileExport size={14} aria-hidden />,
-        },
-      ]}
-      create={{
-        label: 'Create',
-        menu: [
-          { label: 'Create Customer', to: CUSTOMER_CREATE_PATH },
+    <>
+      <RecordListPage<'customers', CustomerDto, CustomerSuggestion>
+        resource="customer"
+        title="Customers"
+        plural="customers"
+        spec={customerListSpec}
+        useList={useCustomersList}
+        storage={CUSTOMER_STORAGE}
+        getId={(c) => c._id}
+        getLabel={(c) => c.name}
+        href={customerPath}
+        card={(c) => <CustomerCard customer={c} />}
+        table={{ columns: CUSTOMER_COLUMNS, minWidth: CUSTOMER_TABLE_MIN_WIDTH }}
+        sortOptions={CUSTOMER_SORT_OPTIONS}
+        quickDates={{ filter: 'createdAt', label: 'Created' }}
+        // Spec 2 §6: the Deleted and Deleted By filters need bulk-restore on customer.
+        deletedFilterNeeds={['bulk-restore']}
+        filters={{
+          title: 'Filter Customers',
+          fields: ({ draft, canSeeDeleted }) => (
+            <CustomerFilterFields
+              draft={draft}
+              canSeeDeleted={canSeeDeleted}
+              self={self}
+              may={{
+                assign: can('customer', 'assign'),
+                reAssign: can('customer', 're-assign'),
+                state: can('customer', 'view-all'),
+                users: can('user', 'suggestion'),
+                marginTier: can('product-margin', 'suggestion'),
+              }}
+            />
+          ),
+        }}
+        search={{
+          title: 'Search customers',
+          placeholder: 'Type a customer name or CI number...',
+          queryKey: (text) => customerKeys.suggestion('search', text),
+          search: searchCustomers,
+          toItem: (c) => ({
+            id: c._id,
+            label: `${formatCustomerId(c.customerId)} · ${c.name}`,
+            description: placeLine(c.address) ?? c.type,
+          }),
+          emptyText: CUSTOMER_MESSAGES.searchEmpty,
+          loadingText: CUSTOMER_MESSAGES.searchLoading,
+        }}
+        menu={[
           {
-            label: 'Create Bulk Customers',
-            needs: 'bulk-create',
-            hash: BULK_CREATE_HASH,
-            modal: ({ opened, onClose }) => <BulkCreateDialog opened={opened} onClose={onClose} />,
+            label: 'Check Customer',
+            needs: 'suggestion',
+            to: CUSTOMER_CHECK_PATH,
+            icon: <IconUserSearch size={14} aria-hidden />,
           },
-        ],
-      }}
-      bulk={lifecycle}
-      emptyText={CUSTOMER_MESSAGES.empty}
-    />
+          {
+            label: 'Import Customers',
+            needs: 'bulk-create',
+            onClick: importPanel.open,
+            icon: <IconFileImport size={14} aria-hidden />,
+          },
+          {
+            label: 'Export Customers',
+            onClick: exportPage,
+            icon: <IconFileExport size={14} aria-hidden />,
+          },
+        ]}
+        create={{
+          label: 'Create',
+          menu: [
+            { label: 'Create Customer', to: CUSTOMER_CREATE_PATH },
+            {
+              label: 'Create Bulk Customers',
+              needs: 'bulk-create',
+              hash: BULK_CREATE_HASH,
+              modal: ({ opened, onClose }) => <BulkCreateDialog opened={opened} onClose={onClose} />,
+            },
+          ],
+        }}
+        bulk={lifecycle}
+        emptyText={CUSTOMER_MESSAGES.empty}
+      />
+      {can('customer', 'bulk-create') && (
+        <CustomerImportDialog opened={importPanel.opened} onClose={importPanel.close} />
+      )}
+    </>
   );
 };

@@ -1,0 +1,2 @@
+CREATE INDEX "follow_ups_live_status_date_idx" ON "follow_ups" USING btree ("is_deleted","status","date","time");--> statement-breakpoint
+CREATE INDEX "requirements_live_status_created_idx" ON "requirements" USING btree ("is_deleted","status","created_at");

@@ -1,0 +1,204 @@
+import {
+  ERROR_CODES,
+  followUpCreateSchema,
+  followUpListSpec,
+  followUpSuggestionQuerySchema,
+  followUpUpdateSchema,
+  objectIdSchema,
+} from '@karya/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { permission, principalOf } from '../../platform/access.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import { historyQueryDocs } from '../../platform/history.ts';
+import { bulkOutcome, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { parseList } from '../../platform/records.ts';
+import {
+  bulkFollowUps,
+  createFollowUp,
+  deleteFollowUp,
+  deleteFollowUpPermanently,
+  FOLLOW_UP,
+  FollowUpConflict,
+  followUpHistory,
+  followUpsOfRequirement,
+  getFollowUp,
+  listFollowUps,
+  restoreFollowUp,
+  suggestFollowUps,
+  updateFollowUp,
+} from './follow-ups.service.ts';
+
+const idParams = z.object({ id: objectIdSchema });
+const tags = ['Follow-ups'];
+const BASE = '/crm/follow-ups';
+const SCOPE_TEXT =
+  ' Without view-all on follow-up, only follow-ups the caller created, is followUpBy or a visitor of, or whose customer is in their customer scope exist (404 otherwise).';
+/** The related list of a requirement takes page and limit only. */
+const relatedSpec = { filters: {}, sortFields: [] };
+
+/** Spec 2 §7 "Follow-ups" (ENDPOINTS.md); decision 0007. */
+export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    BASE,
+    {
+      config: {
+        access: permission('follow-up', 'read'),
+        swaggerTransform: documentedInput({ querystring: listQueryDocs(followUpListSpec) }),
+      },
+      schema: {
+        tags,
+        summary: 'List follow-ups',
+        description: `${LIST_QUERY_TEXT} noResponse: date and time passed with neither response nor remarks. The Deleted and Deleted By filters need bulk-restore on follow-up, the state filter view-all. data: followUps, followUpsCount, page, limit.${SCOPE_TEXT}`,
+      },
+    },
+    async (request) =>
+      ok(
+        FOLLOW_UP.listed,
+        await listFollowUps(deps, principalOf(request), parseList(request.query, followUpListSpec)),
+      ),
+  );
+
+  r.get(
+    `${BASE}/suggestion`,
+    {
+      config: { access: permission('follow-up', 'suggestion') },
+      schema: {
+        tags,
+        summary: 'Search follow-ups by number (FI0012 or 12) or customer name; at most 20',
+        description: SCOPE_TEXT.trim(),
+        querystring: followUpSuggestionQuerySchema,
+      },
+    },
+    async (request) =>
+      ok(FOLLOW_UP.listed, await suggestFollowUps(deps.db, principalOf(request), request.query)),
+  );
+
+  r.get(
+    `${BASE}/:id`,
+    {
+      config: { access: permission('follow-up', 'read') },
+      schema: { tags, summary: 'One follow-up', description: SCOPE_TEXT.trim(), params: idParams },
+    },
+    async (request) =>
+      ok(FOLLOW_UP.fetched, await getFollowUp(deps.db, principalOf(request), request.params.id)),
+  );
+
+  r.post(
+    BASE,
+    {
+      config: { access: permission('follow-up', 'create') },
+      schema: {
+        tags,
+        summary: 'Create a follow-up',
+        description:
+          'The customer must be live and in the caller’s customer scope; the status, when not sent, follows date and time (at or before now in India: Completed, later: Scheduled). Reasons Quotation and Project are refused until those records exist.',
+        body: followUpCreateSchema,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(FOLLOW_UP.created, await createFollowUp(deps, principalOf(request), request.body))),
+  );
+
+  r.patch(
+    `${BASE}/:id`,
+    {
+      config: { access: permission('follow-up', 'update') },
+      schema: {
+        tags,
+        summary: 'Update a follow-up (the whole follow-up)',
+        description: `The customer cannot change (400). With expectedUpdatedAt (ISO) different from the follow-up's updatedAt: 409 with the current follow-up as data.${SCOPE_TEXT}`,
+        params: idParams,
+        body: followUpUpdateSchema,
+      },
+    },
+    async (request, reply) => {
+      try {
+        return ok(
+          FOLLOW_UP.updated,
+          await updateFollowUp(deps, principalOf(request), request.params.id, request.body),
+        );
+      } catch (error) {
+        if (!(error instanceof FollowUpConflict)) throw error;
+        return reply
+          .status(409)
+          .send({ success: false, message: error.message, error: ERROR_CODES.CONFLICT, data: error.current });
+      }
+    },
+  );
+
+  r.get(
+    '/crm/requirements/:id/follow-ups',
+    {
+      config: { access: permission('follow-up', 'read'), swaggerTransform: historyQueryDocs },
+      schema: {
+        tags,
+        summary: "A requirement's follow-ups (page, limit): {followUps, followUpsCount, page, limit}",
+        description:
+          'Needs read on follow-up and on requirement; 404 when the requirement does not exist or its customer is outside the caller’s customer scope.',
+        params: idParams,
+      },
+    },
+    async (request) =>
+      ok(
+        FOLLOW_UP.listed,
+        await followUpsOfRequirement(
+          deps,
+          principalOf(request),
+          request.params.id,
+          parseList(request.query, relatedSpec),
+        ),
+      ),
+  );
+
+  registerLifecycleRoutes(app, {
+    base: BASE,
+    tags,
+    noun: { one: 'follow-up', many: 'follow-ups' },
+    remove: {
+      access: permission('follow-up', 'delete'),
+      run: async (p, id) => {
+        await deleteFollowUp(deps, p, id);
+        return { message: FOLLOW_UP.deleted };
+      },
+    },
+    restore: {
+      access: permission('follow-up', 'restore'),
+      run: async (p, id) => {
+        await restoreFollowUp(deps, p, id);
+        return { message: FOLLOW_UP.restored };
+      },
+    },
+    removePermanently: {
+      access: permission('follow-up', 'delete-permanently'),
+      run: async (p, id) => {
+        await deleteFollowUpPermanently(deps, p, id);
+        return { message: FOLLOW_UP.deletedPermanently };
+      },
+    },
+    bulkRemove: {
+      access: permission('follow-up', 'bulk-delete'),
+      run: (p, ids) => bulkOutcome(bulkFollowUps(deps, p, 'delete', ids)),
+    },
+    bulkRestore: {
+      access: permission('follow-up', 'bulk-restore'),
+      run: (p, ids) => bulkOutcome(bulkFollowUps(deps, p, 'restore', ids)),
+    },
+    bulkRemovePermanently: {
+      access: permission('follow-up', 'bulk-delete-permanently'),
+      run: (p, ids) => bulkOutcome(bulkFollowUps(deps, p, 'deletePermanently', ids)),
+    },
+    history: {
+      access: permission('follow-up', 'read'),
+      description: SCOPE_TEXT,
+      run: (p, id, query) => followUpHistory(deps.db, p, id, query),
+    },
+  });
+};

@@ -1,0 +1,527 @@
+import {
+  type CustomerType,
+  can,
+  type HistoryValue,
+  isPurchaseDateAllowed,
+  type ListQuery,
+  type MarginTier,
+  REQUIREMENT_DEFAULT_STATUS,
+  REQUIREMENT_LIST_KEY,
+  REQUIREMENT_MESSAGES,
+  REQUIREMENT_RESOURCE,
+  type RequirementCustomerRef,
+  type RequirementDto,
+  type RequirementInput,
+  type RequirementItemInput,
+  type RequirementItemLine,
+  type RequirementItemRef,
+  type RequirementPriority,
+  type RequirementStatus,
+  type RequirementSuggestion,
+  type RequirementSuggestionQuery,
+  type RequirementType,
+  type RequirementUpdateInput,
+  recordMessages,
+  requirementObjectSchema,
+  SUGGESTION_LIMIT,
+  todayInAppZone,
+  type UserRef,
+} from '@karya/domain';
+import { and, arrayOverlaps, asc, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  customers,
+  productItems,
+  productMargins,
+  productStocks,
+  type RequirementItemRow,
+  requirements,
+} from '../../db/schema.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  diffSnapshots,
+  historyPage,
+  recordChange,
+  recordUpdate,
+  type Snapshot,
+} from '../../platform/history.ts';
+import { type ListColumns, matchText } from '../../platform/list-sql.ts';
+import type { Principal } from '../../platform/principal.ts';
+import {
+  assignmentStateRule,
+  type BulkOperation,
+  bulkLifecycle,
+  createStamps,
+  deletePermanently,
+  findLiveRecord,
+  lifecycleRules,
+  listPage,
+  restore,
+  runList,
+  type Scope,
+  softDelete,
+  stampsDto,
+  updateStamps,
+  userRefs,
+  withLifecycleDefaults,
+} from '../../platform/records.ts';
+import { customerScope } from '../customers/customers.service.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Row = typeof requirements.$inferSelect;
+
+export const REQUIREMENT = { ...recordMessages('requirement'), ...REQUIREMENT_MESSAGES };
+const HISTORY = { entity: REQUIREMENT_RESOURCE, title: requirements.title } as const;
+const may = (principal: Principal, action: string) =>
+  can(principal.permissions, REQUIREMENT_RESOURCE, action);
+
+// ------------------------------------------------------------------------------------------------ scope
+
+/**
+ * Without view-all on requirement a user sees the requirements they created and those of the customers
+ * they see (customers' own scope, decision 0006); every other requirement answers 404.
+ */
+export const requirementScope = (principal: Principal): Scope => {
+  if (may(principal, 'view-all')) return undefined;
+  const customersSeen = customerScope(principal);
+  if (!customersSeen) return undefined;
+  return or(
+    eq(requirements.createdBy, principal.user.id),
+    // An array of the customers in scope, not a correlated exists: the planner combines it with the indexes.
+    sql`${requirements.customerId} = any(array(select ${customers.id} from ${customers} where ${customersSeen}))`,
+  );
+};
+
+// ------------------------------------------------------------------------------------------------- dto
+
+/** A column of the outer requirement row, qualified (drizzle writes bare names in a select list). */
+const outer = (column: AnyPgColumn) => sql.raw(`"requirements"."${column.name}"`);
+
+type LineJson = { quantity: number; note: string | null; item: RequirementItemRef | null };
+
+/**
+ * A requirement row with its customer and its item lines (each item with its margin, GST, state and
+ * whether it has a price) read by correlated sub-selects: a page is one statement.
+ */
+const requirementSelect = {
+  ...getTableColumns(requirements),
+  customerRef:
+    sql<RequirementCustomerRef | null>`(select json_build_object('_id', c.id, 'customerId', c.customer_id, 'name', c.name, 'type', c.type, 'marginTier', c.margin_tier, 'isDeleted', c.is_deleted) from ${customers} c where c.id = ${outer(requirements.customerId)})`.mapWith(
+      (v) => v as RequirementCustomerRef | null,
+    ),
+  lines: sql<
+    LineJson[]
+  >`coalesce((select json_agg(json_build_object('quantity', (x.l->>'quantity')::int, 'note', x.l->>'note', 'item', case when i.id is null then null else json_build_object('_id', i.id, 'name', i.name, 'sku', i.sku, 'state', i.state, 'gst', i.gst, 'isDeleted', i.is_deleted, 'margin', case when m.id is null then null else json_build_object('_id', m.id, 'name', m.name) end, 'hasPrice', coalesce(s.price_to_show > 0, false)) end) order by x.ord) from jsonb_array_elements(${outer(requirements.items)}) with ordinality as x(l, ord) left join ${productItems} i on i.id = x.l->>'itemId' left join ${productMargins} m on m.id = i.margin_id left join ${productStocks} s on s.item_id = i.id), '[]'::json)`.mapWith(
+    (v) => v as LineJson[],
+  ),
+};
+type SelectedRow = Row & { customerRef: RequirementCustomerRef | null; lines: LineJson[] };
+
+const toDto = (r: SelectedRow, refs: Map<string, UserRef>): RequirementDto => ({
+  _id: r.id,
+  requirementId: r.requirementId,
+  title: r.title,
+  customer: r.customerRef
+    ? {
+        ...r.customerRef,
+        type: r.customerRef.type as CustomerType,
+        marginTier: r.customerRef.marginTier as MarginTier | null,
+      }
+    : null,
+  type: r.type as RequirementType,
+  priority: r.priority as RequirementPriority,
+  status: r.status as RequirementStatus,
+  items: r.lines.map(
+    (l): RequirementItemLine => ({ item: l.item, quantity: l.quantity, note: l.note ?? null }),
+  ),
+  budget: r.budget,
+  purchaseDate: r.purchaseDate,
+  quotation: r.quotationId ? { _id: r.quotationId } : null,
+  notes: r.notes,
+  updatedBy: r.updatedBy ? (refs.get(r.updatedBy) ?? null) : null,
+  ...stampsDto(r, refs),
+});
+
+const toDtos = async (db: Db, rows: SelectedRow[]) => {
+  const refs = await userRefs(
+    db,
+    rows.flatMap((r) => [r.createdBy, r.updatedBy, r.deletedBy]),
+  );
+  return rows.map((r) => toDto(r, refs));
+};
+
+/** One requirement in `scope` with everything the detail shows; 404 otherwise. */
+const detail = async (db: Db, id: string, scope?: Scope): Promise<RequirementDto> => {
+  const [r] = (await db
+    .select(requirementSelect)
+    .from(requirements)
+    .where(scope ? and(eq(requirements.id, id), scope) : eq(requirements.id, id))
+    .limit(1)) as unknown as SelectedRow[];
+  if (!r) throw notFound(REQUIREMENT.notFound);
+  return (await toDtos(db, [r]))[0]!;
+};
+
+/** What history compares: the tracked fields (HISTORY_FIELDS.requirement), items by id with their names. */
+const snapshot = (r: Row, names: Map<string, string>, customerName?: string): Snapshot => ({
+  title: r.title,
+  customer: { _id: r.customerId, name: customerName ?? r.customerId },
+  type: r.type,
+  priority: r.priority,
+  status: r.status,
+  items: r.items.map((l) => ({
+    _id: l.itemId,
+    name: names.get(l.itemId) ?? l.itemId,
+    quantity: l.quantity,
+    note: l.note,
+  })) as HistoryValue,
+  budget: r.budget,
+  purchaseDate: r.purchaseDate,
+  notes: r.notes,
+});
+
+// ------------------------------------------------------------------------------------------------ list
+
+const ids = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
+const customerState = assignmentStateRule(
+  sql`(${customers.assignedTo} || ${customers.reAssignedTo})`,
+  'many',
+);
+
+const columns: ListColumns = {
+  filters: {
+    // Digits only, checked by the list parser (the 'integer' kind); the screen strips the RI prefix.
+    requirementId: { kind: 'custom', build: (v) => eq(requirements.requirementId, Number(v)) },
+    title: { kind: 'text', on: requirements.title },
+    customer: { kind: 'in', on: requirements.customerId },
+    type: { kind: 'in', on: requirements.type },
+    priority: { kind: 'in', on: requirements.priority },
+    status: { kind: 'in', on: requirements.status },
+    items: {
+      kind: 'custom',
+      build: (v) => (ids(v).length ? arrayOverlaps(requirements.itemIds, ids(v)) : undefined),
+    },
+    budget: { kind: 'numberRange', on: requirements.budget },
+    purchaseDate: { kind: 'dayRange', on: requirements.purchaseDate },
+    notes: { kind: 'text', on: requirements.notes },
+    // By the customer's assignees (decision 0008).
+    state: {
+      kind: 'custom',
+      build: (v) => {
+        const condition = customerState.kind === 'custom' ? customerState.build(v) : undefined;
+        return condition
+          ? sql`exists (select 1 from ${customers} where ${customers.id} = ${requirements.customerId} and ${condition})`
+          : undefined;
+      },
+    },
+    ...lifecycleRules(requirements),
+  },
+  sort: {
+    requirementId: requirements.requirementId,
+    title: sql`lower(${requirements.title})`,
+    createdAt: requirements.createdAt,
+    updatedAt: requirements.updatedAt,
+  },
+  id: requirements.id,
+  defaultSort: { field: 'createdAt', order: 'desc' },
+};
+
+/**
+ * GET /crm/requirements: `{requirements, requirementsCount, page, limit}`. The Deleted and Deleted By
+ * filters need bulk-restore (spec 2 §6), the state filter view-all.
+ */
+export const listRequirements = async (db: Db, principal: Principal, query: ListQuery) => {
+  if (query.filters.state !== undefined && !may(principal, 'view-all'))
+    throw forbidden(REQUIREMENT.stateFilterForbidden);
+  const filters = withLifecycleDefaults(principal, REQUIREMENT_RESOURCE, query.filters, REQUIREMENT, [
+    'bulk-restore',
+  ]);
+  const { rows, total } = await runList<SelectedRow>({
+    db,
+    table: requirements,
+    columns,
+    query,
+    filters,
+    scope: requirementScope(principal),
+    select: requirementSelect,
+  });
+  return listPage(REQUIREMENT_LIST_KEY, await toDtos(db, rows), total, query);
+};
+
+export const getRequirement = (db: Db, principal: Principal, id: string) =>
+  detail(db, id, requirementScope(principal));
+
+/**
+ * GET /crm/customers/{id}/requirements (the customer's related list): its live requirements, newest first,
+ * within the caller's requirement scope. The customer route has checked the customer is in scope.
+ */
+export const customerRequirements = async (
+  db: Db,
+  principal: Principal,
+  customerId: string,
+  query: ListQuery,
+) => {
+  const { rows, total } = await runList<SelectedRow>({
+    db,
+    table: requirements,
+    columns,
+    query: { ...query, sortBy: 'createdAt', sortOrder: 'desc' },
+    filters: { isDeleted: false, customer: [customerId] },
+    scope: requirementScope(principal),
+    select: requirementSelect,
+  });
+  return listPage(REQUIREMENT_LIST_KEY, await toDtos(db, rows), total, query);
+};
+
+// ------------------------------------------------------------------------------------------ suggestions
+
+/**
+ * GET /crm/requirements/suggestion: by number when given, else by title (contains); the selected one first;
+ * optionally one customer's; live requirements in the caller's scope, at most 20.
+ */
+export const suggestRequirements = async (
+  db: Db,
+  principal: Principal,
+  query: RequirementSuggestionQuery,
+): Promise<RequirementSuggestion[]> => {
+  const scope = requirementScope(principal);
+  const base: SQL[] = [eq(requirements.isDeleted, false)];
+  if (scope) base.push(scope);
+  if (query.customerId) base.push(eq(requirements.customerId, query.customerId));
+  const select = {
+    id: requirements.id,
+    requirementId: requirements.requirementId,
+    title: requirements.title,
+    status: requirements.status,
+    customerId: customers.id,
+    customerName: customers.name,
+  };
+  type Suggested = {
+    id: string;
+    requirementId: number;
+    title: string;
+    status: string;
+    customerId: string | null;
+    customerName: string | null;
+  };
+  const picked: Suggested[] = query.selectedId
+    ? await db
+        .select(select)
+        .from(requirements)
+        .leftJoin(customers, eq(customers.id, requirements.customerId))
+        .where(and(eq(requirements.id, query.selectedId), ...(scope ? [scope] : [])))
+    : [];
+  const match: SQL[] = [...base];
+  if (query.requirementId !== undefined) match.push(eq(requirements.requirementId, query.requirementId));
+  else if (query.title) match.push(matchText(requirements.title, query.title));
+  if (picked.length) match.push(sql`${requirements.id} <> ${picked[0]!.id}`);
+  const found: Suggested[] = await db
+    .select(select)
+    .from(requirements)
+    .leftJoin(customers, eq(customers.id, requirements.customerId))
+    .where(and(...match))
+    .orderBy(
+      query.title ? asc(sql`lower(${requirements.title})`) : desc(requirements.createdAt),
+      asc(requirements.id),
+    )
+    .limit(SUGGESTION_LIMIT - picked.length);
+  return [...picked, ...found].map((r) => ({
+    _id: r.id,
+    requirementId: r.requirementId,
+    title: r.title,
+    status: r.status as RequirementStatus,
+    customer: r.customerId ? { _id: r.customerId, name: r.customerName ?? '' } : null,
+  }));
+};
+
+// ----------------------------------------------------------------------------------------------- write
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Every item of the lines must exist and be live (400 'Item not found'); their names, for history. */
+const checkItems = async (tx: Db | Tx, lines: readonly RequirementItemInput[]) => {
+  const wanted = [...new Set(lines.map((l) => l.item))];
+  const found = await (tx as Db)
+    .select({ id: productItems.id, name: productItems.name })
+    .from(productItems)
+    .where(and(inArray(productItems.id, wanted), eq(productItems.isDeleted, false)));
+  if (found.length !== wanted.length) throw badRequest(REQUIREMENT.itemNotFound);
+  return new Map(found.map((i) => [i.id, i.name]));
+};
+
+/** Names of items for history (deleted ones too). */
+const itemNames = async (tx: Db | Tx, rows: readonly Row[]) => {
+  const wanted = [...new Set(rows.flatMap((r) => r.itemIds))];
+  if (!wanted.length) return new Map<string, string>();
+  const found = await (tx as Db)
+    .select({ id: productItems.id, name: productItems.name })
+    .from(productItems)
+    .where(inArray(productItems.id, wanted));
+  return new Map(found.map((i) => [i.id, i.name]));
+};
+
+/** The customer must be live and one the caller sees (a customer outside it reads as not found). */
+const checkCustomer = async (tx: Db | Tx, principal: Principal, id: string) => {
+  const scope = customerScope(principal);
+  const [c] = await (tx as Db)
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.isDeleted, false), ...(scope ? [scope] : [])));
+  if (!c) throw badRequest(REQUIREMENT.customerNotFound);
+  return c;
+};
+
+const linesOf = (items: readonly RequirementItemInput[]): RequirementItemRow[] =>
+  items.map((l) => ({ itemId: l.item, quantity: l.quantity, note: l.note ?? null }));
+
+const columnsOf = (input: RequirementInput) => {
+  const items = linesOf(input.items);
+  return {
+    title: input.title,
+    customerId: input.customer,
+    type: input.type,
+    priority: input.priority,
+    items,
+    itemIds: items.map((l) => l.itemId),
+    budget: input.budget,
+    purchaseDate: input.purchaseDate,
+    notes: input.notes ?? null,
+  };
+};
+
+export const createRequirement = async (
+  { db, clock }: Deps,
+  principal: Principal,
+  input: RequirementInput,
+) => {
+  const now = clock.now();
+  if (!isPurchaseDateAllowed(input.purchaseDate, todayInAppZone(now)))
+    throw badRequest(REQUIREMENT.purchaseDateFuture);
+  const row = await db.transaction(async (tx) => {
+    const customer = await checkCustomer(tx, principal, input.customer);
+    const names = await checkItems(tx, input.items);
+    const [inserted] = await tx
+      .insert(requirements)
+      .values({ ...createStamps(principal, now), ...columnsOf(input), status: REQUIREMENT_DEFAULT_STATUS })
+      .returning();
+    await recordChange(tx, principal, now, {
+      entity: HISTORY.entity,
+      recordId: inserted!.id,
+      title: inserted!.title,
+      action: 'create',
+      changes: diffSnapshots(HISTORY.entity, null, snapshot(inserted!, names, customer.name)),
+    });
+    return inserted!;
+  });
+  // The caller's own write: read again without the scope.
+  return detail(db, row.id);
+};
+
+/** The stored requirement in the shape of the form, to merge an update into. */
+const inputOf = (r: Row) => ({
+  title: r.title,
+  customer: r.customerId,
+  type: r.type,
+  priority: r.priority,
+  items: r.items.map((l) => ({ item: l.itemId, quantity: l.quantity, note: l.note })),
+  budget: r.budget,
+  purchaseDate: r.purchaseDate,
+  notes: r.notes,
+});
+
+const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/**
+ * PATCH /crm/requirements/{id}: the fields sent replace the stored ones and the whole is checked again
+ * with the create rules, except that a purchase date left as stored may lie in the past (decision 0008).
+ * The customer cannot change; the status can.
+ */
+export const updateRequirement = async (
+  { db, clock }: Deps,
+  principal: Principal,
+  id: string,
+  input: RequirementUpdateInput,
+) => {
+  const now = clock.now();
+  const row = await db.transaction(async (tx) => {
+    const current = await findLiveRecord<Row>(
+      tx as Db,
+      requirements,
+      id,
+      REQUIREMENT,
+      requirementScope(principal),
+    );
+    if (input.customer !== undefined && input.customer !== current.customerId)
+      throw badRequest(REQUIREMENT.customerLocked);
+    const { status, ...sent } = defined(input) as RequirementUpdateInput;
+    const dateChanged = sent.purchaseDate !== undefined && sent.purchaseDate !== current.purchaseDate;
+    if (dateChanged && !isPurchaseDateAllowed(sent.purchaseDate!, todayInAppZone(now)))
+      throw badRequest(REQUIREMENT.purchaseDateFuture);
+    const values = columnsOf(requirementObjectSchema.parse({ ...inputOf(current), ...sent }));
+    const names = sent.items ? await checkItems(tx, sent.items) : new Map<string, string>();
+    const [updated] = await tx
+      .update(requirements)
+      .set({ ...values, ...(status ? { status } : {}), ...updateStamps(principal, now) })
+      .where(eq(requirements.id, id))
+      .returning();
+    const allNames = new Map([...(await itemNames(tx, [current])), ...names]);
+    await recordUpdate(tx, principal, now, {
+      entity: HISTORY.entity,
+      recordId: id,
+      title: updated!.title,
+      before: snapshot(current, allNames),
+      after: snapshot(updated!, allNames),
+    });
+    return updated!;
+  });
+  return detail(db, row.id);
+};
+
+// -------------------------------------------------------------------------------------------- lifecycle
+
+const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
+  db,
+  table: requirements,
+  messages: REQUIREMENT,
+  principal,
+  now: clock.now(),
+  scope: requirementScope(principal),
+  history: HISTORY,
+});
+
+export const deleteRequirement = (deps: Deps, principal: Principal, id: string) =>
+  softDelete(lifecycle(deps, principal), id);
+export const restoreRequirement = (deps: Deps, principal: Principal, id: string) =>
+  restore(lifecycle(deps, principal), id);
+export const deleteRequirementPermanently = (deps: Deps, principal: Principal, id: string) =>
+  deletePermanently(lifecycle(deps, principal), id);
+
+export const bulkRequirements = async (
+  deps: Deps,
+  principal: Principal,
+  operation: BulkOperation,
+  ids: string[],
+) => {
+  const result = await bulkLifecycle(lifecycle(deps, principal), operation, ids);
+  const message =
+    operation === 'delete'
+      ? REQUIREMENT.bulkDeleted(result)
+      : operation === 'restore'
+        ? REQUIREMENT.bulkRestored(result)
+        : REQUIREMENT.bulkDeletedPermanently(result);
+  return { message, result };
+};
+
+/** GET /crm/requirements/{id}/history: newest first, paged; outside the caller's scope 404. */
+export const requirementHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
+  historyPage({
+    db,
+    principal,
+    entity: HISTORY.entity,
+    table: requirements,
+    id,
+    messages: REQUIREMENT,
+    scope: requirementScope(principal),
+    query,
+  });

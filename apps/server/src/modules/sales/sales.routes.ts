@@ -1,0 +1,115 @@
+import { objectIdSchema, saleCreateSchema, saleListSpec, saleUpdateSchema } from '@karya/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { permission, principalOf } from '../../platform/access.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { parseList } from '../../platform/records.ts';
+import {
+  createSale,
+  deleteSale,
+  deleteSalePermanently,
+  getSale,
+  listSales,
+  restoreSale,
+  SALE,
+  saleHistory,
+  updateSale,
+} from './sales.service.ts';
+
+const idParams = z.object({ id: objectIdSchema });
+const tags = ['Product sales'];
+const BASE = '/crm/products/sales';
+const BODY_TEXT =
+  'customer (one the caller sees). Lines: item, quantity, marginTier (t1 … pt3 or custom; a tier needs ' +
+  'read-{tier} on product-item-price), gst (28, 18, 12 or 5; 28 when absent), pricePerUnit (read only for ' +
+  'custom; a tier price is the price to show plus the tier margin). CGST + SGST when the customer is in ' +
+  'COMPANY_STATE, else IGST. Totals (taxable, GST, total) ' +
+  'and the CGST/SGST/IGST split are computed by the server; totals sent are ignored. The stock of every ' +
+  'item moves in the same transaction.';
+
+/** Spec 3 §7 "Purchases and sales" (issue 12; decision 0011). */
+export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    BASE,
+    {
+      config: {
+        access: permission('product-sale', 'read'),
+        swaggerTransform: documentedInput({ querystring: listQueryDocs(saleListSpec) }),
+      },
+      schema: {
+        tags,
+        summary: 'List sales',
+        description: `${LIST_QUERY_TEXT} data: productSales, productSalesCount, page, limit.`,
+      },
+    },
+    async (request) =>
+      ok(SALE.listed, await listSales(deps, principalOf(request), parseList(request.query, saleListSpec))),
+  );
+
+  r.get(
+    `${BASE}/:id`,
+    {
+      config: { access: permission('product-sale', 'read') },
+      schema: { tags, summary: 'One sale with its lines', params: idParams },
+    },
+    async (request) => ok(SALE.fetched, await getSale(deps, request.params.id)),
+  );
+
+  r.post(
+    BASE,
+    {
+      config: { access: permission('product-sale', 'create') },
+      schema: { tags, summary: 'Create a sale (stock out)', description: BODY_TEXT, body: saleCreateSchema },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(SALE.created, await createSale(deps, principalOf(request), request.body))),
+  );
+
+  r.patch(
+    `${BASE}/:id`,
+    {
+      config: { access: permission('product-sale', 'update') },
+      schema: {
+        tags,
+        summary: 'Update a sale',
+        description: `${BODY_TEXT} The fields sent replace the stored ones; items replaces every line.`,
+        params: idParams,
+        body: saleUpdateSchema,
+      },
+    },
+    async (request) =>
+      ok(SALE.updated, await updateSale(deps, principalOf(request), request.params.id, request.body)),
+  );
+
+  registerLifecycleRoutes(app, {
+    base: BASE,
+    tags,
+    noun: { one: 'sale', many: 'sales' },
+    remove: {
+      access: permission('product-sale', 'delete'),
+      description: 'Its lines stop counting: the stock sold comes back.',
+      run: async (p, id) => ({ message: SALE.deleted, data: await deleteSale(deps, p, id) }),
+    },
+    restore: {
+      access: permission('product-sale', 'restore'),
+      run: async (p, id) => ({ message: SALE.restored, data: await restoreSale(deps, p, id) }),
+    },
+    removePermanently: {
+      access: permission('product-sale', 'delete-permanently'),
+      run: async (p, id) => ({
+        message: SALE.deletedPermanently,
+        data: await deleteSalePermanently(deps, p, id),
+      }),
+    },
+    history: {
+      access: permission('product-sale', 'read'),
+      run: (p, id, query) => saleHistory(deps.db, p, id, query),
+    },
+  });
+};

@@ -1,0 +1,154 @@
+import {
+  type CustomerType,
+  type ListQuery,
+  type MarginTier,
+  SALE_LIST_KEY,
+  SALE_MESSAGES,
+  SALE_RESOURCE,
+  type SaleDto,
+  type SaleInput,
+  type SaleUpdateInput,
+} from '@karya/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customers, sales } from '../../db/schema.ts';
+import { notFound } from '../../platform/errors.ts';
+import { historyPage } from '../../platform/history.ts';
+import type { ListColumns } from '../../platform/list-sql.ts';
+import type { Principal } from '../../platform/principal.ts';
+import {
+  findRecord,
+  lifecycleRules,
+  listPage,
+  runList,
+  userRefs,
+  withLifecycleDefaults,
+} from '../../platform/records.ts';
+import { customerScope } from '../customers/customers.service.ts';
+import {
+  createDocument,
+  type Deps,
+  type DocRow,
+  type DocSpec,
+  deleteDocumentPermanently,
+  documentDtos,
+  documentMessages,
+  setDocumentDeleted,
+  updateDocument,
+} from '../stocks/documents.ts';
+
+export const SALE = documentMessages('sale', SALE_MESSAGES.notFound);
+
+/**
+ * The customer of a sale: live and one the caller sees (customers' row scope: without view-all on customer,
+ * those assigned or re-assigned to them or created by them); any other answers 404 'Customer not found'.
+ * Their address state decides the GST split (place of supply).
+ */
+const findCustomer: DocSpec['findParty'] = async (tx, principal, id) => {
+  const scope = customerScope(principal);
+  const [c] = await (tx as Db)
+    .select({ id: customers.id, name: customers.name, state: customers.state })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.isDeleted, false), ...(scope ? [scope] : [])));
+  if (!c) throw notFound(SALE_MESSAGES.customerNotFound);
+  return { id: c.id, name: c.name, state: c.state };
+};
+
+export const SALE_SPEC: DocSpec = {
+  kind: 'sale',
+  table: sales,
+  partyKey: 'customerId',
+  direction: -1,
+  resource: SALE_RESOURCE,
+  messages: SALE,
+  findParty: findCustomer,
+  partyField: 'customer',
+};
+
+const columns: ListColumns = {
+  filters: {
+    customer: { kind: 'in', on: sales.customerId },
+    invoiceNo: { kind: 'text', on: sales.invoiceNo },
+    invoiceDate: { kind: 'dayRange', on: sales.invoiceDate },
+    totalAmount: { kind: 'numberRange', on: sales.totalAmount },
+    totalGSTAmount: { kind: 'numberRange', on: sales.totalGstAmount },
+    ...lifecycleRules(sales),
+  },
+  sort: {
+    createdAt: sales.createdAt,
+    updatedAt: sales.updatedAt,
+    invoiceDate: sales.invoiceDate,
+  },
+  id: sales.id,
+  defaultSort: { field: 'createdAt', order: 'desc' },
+};
+
+const toDtos = async (deps: Pick<Deps, 'db' | 'config'>, rows: DocRow[]): Promise<SaleDto[]> => {
+  const refs = await userRefs(
+    deps.db,
+    rows.flatMap((r) => [r.createdBy, r.updatedBy, r.deletedBy]),
+  );
+  const ids = [...new Set(rows.map((r) => r.customerId).filter((x): x is string => Boolean(x)))];
+  const found = ids.length
+    ? await deps.db
+        .select({
+          id: customers.id,
+          customerId: customers.customerId,
+          name: customers.name,
+          type: customers.type,
+          state: customers.state,
+          marginTier: customers.marginTier,
+        })
+        .from(customers)
+        .where(inArray(customers.id, ids))
+    : [];
+  const customerOf = new Map(
+    found.map((c) => [
+      c.id,
+      {
+        _id: c.id,
+        customerId: c.customerId,
+        name: c.name,
+        type: c.type as CustomerType,
+        state: c.state,
+        marginTier: c.marginTier as MarginTier | null,
+      },
+    ]),
+  );
+  const docs = await documentDtos(deps.db, SALE_SPEC, rows, refs, deps.config.COMPANY_STATE);
+  return docs.map((d, i) => ({ ...d, customer: customerOf.get(rows[i]!.customerId ?? '') ?? null }));
+};
+
+export const listSales = async (deps: Deps, principal: Principal, query: ListQuery) => {
+  const filters = withLifecycleDefaults(principal, SALE_RESOURCE, query.filters, SALE);
+  const { rows, total } = await runList<DocRow>({ db: deps.db, table: sales, columns, query, filters });
+  return listPage(SALE_LIST_KEY, await toDtos(deps, rows), total, query);
+};
+
+export const getSale = async (deps: Deps, id: string) =>
+  (await toDtos(deps, [await findRecord<DocRow>(deps.db, sales, id, SALE)]))[0]!;
+
+export const createSale = async (deps: Deps, principal: Principal, input: SaleInput) => {
+  const { customer, ...rest } = input;
+  const row = await createDocument(deps, SALE_SPEC, principal, { ...rest, party: customer });
+  return getSale(deps, row.id);
+};
+
+export const updateSale = async (deps: Deps, principal: Principal, id: string, input: SaleUpdateInput) => {
+  const { customer, ...rest } = input;
+  await updateDocument(deps, SALE_SPEC, principal, id, {
+    ...rest,
+    ...(customer !== undefined ? { party: customer } : {}),
+  });
+  return getSale(deps, id);
+};
+
+export const deleteSale = (deps: Deps, principal: Principal, id: string) =>
+  setDocumentDeleted(deps, SALE_SPEC, principal, id, true);
+export const restoreSale = (deps: Deps, principal: Principal, id: string) =>
+  setDocumentDeleted(deps, SALE_SPEC, principal, id, false);
+export const deleteSalePermanently = (deps: Deps, principal: Principal, id: string) =>
+  deleteDocumentPermanently(deps, SALE_SPEC, principal, id);
+
+export const saleHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
+  historyPage({ db, principal, entity: SALE_RESOURCE, table: sales, id, messages: SALE, query });

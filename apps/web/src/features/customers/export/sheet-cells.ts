@@ -1,0 +1,49 @@
+import type ExcelJS from 'exceljs';
+
+/**
+ * Writing text into a spreadsheet safely (the customer export and the import's error file). ExcelJS writes
+ * a string as a string cell, never as a formula; a text that starts like a formula ('=', '+', '-', '@', or a
+ * tab or carriage return before one, the OWASP CSV-injection list) also gets the Text number format ('@'),
+ * so Excel keeps it as text even when the cell is edited and confirmed again. The text itself is unchanged.
+ */
+export const FORMULA_START_RE = /^[\t\r]*[=+\-@]/;
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type SheetValue = string | number | null | undefined;
+
+/** Put a value in a cell as plain data: numbers as numbers, anything else as text. */
+export const setPlainCell = (cell: ExcelJS.Cell, value: SheetValue) => {
+  if (value === null || value === undefined || value === '') {
+    cell.value = null;
+    return;
+  }
+  if (typeof value === 'number') {
+    cell.value = Number.isFinite(value) ? value : null;
+    return;
+  }
+  cell.value = value;
+  if (FORMULA_START_RE.test(value)) cell.numFmt = '@';
+};
+
+/** A header row in bold with each column's width. */
+export const addHeaderRow = (sheet: ExcelJS.Worksheet, labels: readonly string[], width = 20) => {
+  sheet.columns = labels.map((label) => ({ header: label, width: Math.max(width, label.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+};
+
+/** Let the browser save a workbook as `fileName`. */
+export const downloadWorkbook = async (workbook: ExcelJS.Workbook, fileName: string) => {
+  const buffer = await workbook.xlsx.writeBuffer();
+  const url = URL.createObjectURL(new Blob([buffer], { type: XLSX_MIME }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the browser has taken the download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+};

@@ -1,0 +1,90 @@
+import { type CustomerSuggestion, formatCustomerId } from '@karya/domain';
+import { type RefNames, RefSelect, type RefSource } from '../../components/record/ref-pickers';
+import { api } from '../../lib/api';
+import { fetchUserSuggestions } from '../users/api';
+import { UserMultiSelect } from '../users/user-pickers';
+import { fetchRequirementOptions } from './api';
+
+// The follow-up form's pickers (combobox code): a chunk of their own, fetched as the form renders.
+
+/** GET /crm/customers/suggestion: only customers the caller can see. */
+const customerSource: RefSource = {
+  queryKey: (name, selected) => ['customers', 'suggestion', 'picker', name, selected],
+  fetch: async (name, selectedIds, signal) =>
+    (
+      (
+        await api.get<CustomerSuggestion[]>(
+          '/crm/customers/suggestion',
+          { name, selectedIds: selectedIds.length ? selectedIds.join(',') : undefined },
+          { signal },
+        )
+      ).data ?? []
+    ).map((c) => ({ _id: c._id, name: `${formatCustomerId(c.customerId)} · ${c.name}` })),
+};
+const userSource: RefSource = {
+  queryKey: (name, selected) => ['users', 'suggestion', 'picker', name, selected],
+  fetch: async (name, selectedIds, signal) =>
+    ((await fetchUserSuggestions(name, signal, selectedIds)) ?? []).map((u) => ({
+      _id: u._id,
+      name: u.name,
+    })),
+};
+const requirementSource = (customer: string): RefSource => ({
+  queryKey: (title, selected) => ['requirements', 'suggestion', 'picker', customer, title, selected],
+  fetch: (title, selectedIds, signal) => fetchRequirementOptions(customer, title, selectedIds, signal),
+});
+
+export type PickerProps = {
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  canSearch: boolean;
+  names: RefNames;
+  onNames: (names: RefNames) => void;
+};
+
+export const CustomerPicker = ({ value, onChange, ...props }: PickerProps) => (
+  <RefSelect
+    {...props}
+    value={value || null}
+    onChange={(id) => onChange(id ?? '')}
+    source={customerSource}
+    plural="customers"
+  />
+);
+
+export const UserPicker = ({
+  value,
+  onChange,
+  self,
+  ...props
+}: PickerProps & { self: { _id: string; name: string } | null }) => (
+  <RefSelect
+    {...props}
+    value={value || null}
+    onChange={(id) => onChange(id ?? '')}
+    source={userSource}
+    plural="users"
+    known={self ? [self] : []}
+  />
+);
+
+export const RequirementPicker = ({
+  value,
+  onChange,
+  customer,
+  ...props
+}: PickerProps & { customer: string }) => (
+  <RefSelect
+    key={customer}
+    {...props}
+    value={value || null}
+    onChange={(id) => onChange(id ?? '')}
+    source={requirementSource(customer)}
+    plural="requirements"
+  />
+);
+
+export const VisitorsPicker = UserMultiSelect;

@@ -1,0 +1,278 @@
+import { ITEM_MESSAGES, type ItemDto, REQUIREMENT_MESSAGES } from '@karya/domain';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPencil, IconPlus, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { confirmAction } from '../../components/record/confirm';
+import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
+import { api } from '../../lib/api';
+import { notifySuccess, withLoadingToast } from '../../lib/notify';
+import { ItemStateBadge } from '../items/item-display';
+import { EMPTY_LINE_DRAFT, hasUnsavedLine, type ItemLineDraft, isDuplicateItem } from './item-lines';
+import { itemSource } from './ref-sources';
+import { type ItemLineState, requirementValidation } from './requirement-form-values';
+
+/** POST /crm/products/items (multipart, state Suggested): an item the catalogue does not have yet (spec 3). */
+const createSuggestedItem = (name: string) => {
+  const body = new FormData();
+  body.set('name', name);
+  body.set('state', 'Suggested');
+  return api.post<ItemDto>('/crm/products/items', body);
+};
+
+/**
+ * The items of a requirement (spec 2 §3, §4 "Client-side editors", §5): an item of the catalogue picked by
+ * name, a quantity and a note; Add refuses an item already listed. Edit moves a line back into the inputs
+ * (asking first when what is typed there would be lost); Remove asks first. An item the catalogue lacks can
+ * be suggested by name: it is created in state Suggested and picked at once.
+ */
+export const ItemsEditor = ({
+  lines,
+  onChange,
+  draft,
+  onDraft,
+  names,
+  onNames,
+  canSearch,
+  canSuggest,
+  error,
+}: {
+  lines: ItemLineState[];
+  onChange: (lines: ItemLineState[]) => void;
+  draft: ItemLineDraft;
+  onDraft: (draft: ItemLineDraft) => void;
+  names: RefNames;
+  onNames: (names: RefNames) => void;
+  canSearch: boolean;
+  canSuggest: boolean;
+  error?: string;
+}) => {
+  const [errors, setErrors] = useState<Partial<Record<'item' | 'quantity' | 'note', string>>>({});
+  const [suggesting, setSuggesting] = useState(false);
+  const [newName, setNewName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const { line, editing } = draft;
+  const known = lines.map((l) => ({ _id: l.item, name: l.name }));
+
+  const setLine = (patch: Partial<ItemLineState>) => {
+    onDraft({ ...draft, line: { ...line, ...patch } });
+    setErrors({});
+  };
+
+  const add = async () => {
+    if (!line.item) {
+      setErrors({ item: REQUIREMENT_MESSAGES.itemRequired });
+      return;
+    }
+    if (isDuplicateItem(lines, line.item, editing)) {
+      setErrors({ item: REQUIREMENT_MESSAGES.itemDuplicate });
+      return;
+    }
+    const checks = await requirementValidation.get();
+    const found = checks.checkItemLine(line);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      return;
+    }
+    const saved: ItemLineState = {
+      ...line,
+      name: line.name || names[line.item] || line.item,
+      quantity: line.quantity.trim(),
+      note: line.note.trim(),
+    };
+    onChange(editing === null ? [...lines, saved] : lines.map((l, i) => (i === editing ? saved : l)));
+    onDraft(EMPTY_LINE_DRAFT);
+    setErrors({});
+  };
+
+  const edit = async (index: number) => {
+    if (hasUnsavedLine(draft)) {
+      const discard = await confirmAction({
+        title: 'Discard Item',
+        message: 'The item being edited has not been added. Discard it and edit this item instead?',
+        confirmLabel: 'Discard',
+        danger: true,
+      });
+      if (!discard) return;
+    }
+    onDraft({ line: lines[index]!, editing: index });
+    setErrors({});
+  };
+
+  const remove = async (index: number) => {
+    const l = lines[index]!;
+    const yes = await confirmAction({
+      title: 'Remove Item',
+      message: `Are you sure you want to remove ${l.name} from this requirement?`,
+      confirmLabel: 'Remove',
+      danger: true,
+    });
+    if (!yes) return;
+    onChange(lines.filter((_, i) => i !== index));
+    if (editing === index) onDraft(EMPTY_LINE_DRAFT);
+    else if (editing !== null && editing > index) onDraft({ ...draft, editing: editing - 1 });
+  };
+
+  const suggest = async () => {
+    const name = newName.trim();
+    if (!name || creating) return;
+    setCreating(true);
+    try {
+      const answer = await withLoadingToast('Creating item', () => createSuggestedItem(name));
+      const item = answer.data;
+      if (item) {
+        notifySuccess(ITEM_MESSAGES.quickCreated);
+        onNames({ ...names, [item._id]: item.name });
+        if (isDuplicateItem(lines, item._id, editing))
+          setErrors({ item: REQUIREMENT_MESSAGES.itemDuplicate });
+        else {
+          onDraft({ ...draft, line: { ...line, item: item._id, name: item.name, state: item.state } });
+          setErrors({});
+        }
+      }
+      setNewName('');
+      setSuggesting(false);
+    } catch {
+      // The toast has said why.
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {REQUIREMENT_MESSAGES.noItems}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Listed items">
+          {lines.map((l, i) => (
+            <Paper
+              component="li"
+              key={l.item}
+              withBorder
+              radius="md"
+              px="sm"
+              py={6}
+              opacity={editing === i ? 0.5 : 1}
+            >
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Group gap={6} wrap="wrap">
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {l.name}
+                    </Text>
+                    {l.state && l.state !== 'Verified' && <ItemStateBadge state={l.state} />}
+                  </Group>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    Quantity {l.quantity}
+                    {l.note ? ` · ${l.note}` : ''}
+                  </Text>
+                </Stack>
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${l.name}`} onClick={() => edit(i)}>
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${l.name}`}
+                    onClick={() => remove(i)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      <Paper withBorder radius="md" p="sm" component="fieldset" m={0}>
+        <Text component="legend" size="sm" fw={500} px={4}>
+          {editing === null ? 'Add an item' : `Edit item ${editing + 1}`}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <RefSelect
+            label="Item"
+            value={line.item || null}
+            onChange={(id) =>
+              setLine({
+                item: id ?? '',
+                name: id ? (names[id] ?? '') : '',
+                state: id === line.item ? line.state : null,
+              })
+            }
+            source={itemSource}
+            canSearch={canSearch}
+            plural="items"
+            known={known}
+            names={names}
+            onNames={onNames}
+            error={errors.item}
+          />
+          <TextInput
+            label="Quantity"
+            inputMode="numeric"
+            autoComplete="off"
+            value={line.quantity}
+            error={errors.quantity}
+            onChange={(e) => setLine({ quantity: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Note"
+            autoComplete="off"
+            value={line.note}
+            error={errors.note}
+            onChange={(e) => setLine({ note: e.currentTarget.value })}
+          />
+        </SimpleGrid>
+        <Group justify="space-between" mt="sm" gap="xs">
+          {canSuggest ? (
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconSparkles size={14} aria-hidden />}
+              onClick={() => setSuggesting((s) => !s)}
+              aria-expanded={suggesting}
+            >
+              Suggest New Item
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="xs">
+            {editing !== null && (
+              <Button variant="default" size="xs" onClick={() => onDraft(EMPTY_LINE_DRAFT)}>
+                Cancel Edit
+              </Button>
+            )}
+            <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={add}>
+              {editing === null ? 'Add Item' : 'Save Item'}
+            </Button>
+          </Group>
+        </Group>
+        {suggesting && (
+          <Group mt="sm" gap="xs" align="flex-end" wrap="wrap">
+            <TextInput
+              label="New item name"
+              description="Not in the catalogue yet: it is created as a suggested item for review."
+              autoComplete="off"
+              value={newName}
+              onChange={(e) => setNewName(e.currentTarget.value)}
+              style={{ flex: 1, minWidth: 200 }}
+            />
+            <Button size="xs" onClick={suggest} loading={creating} disabled={!newName.trim()}>
+              Create Suggested Item
+            </Button>
+          </Group>
+        )}
+      </Paper>
+      {error && (
+        <Text size="sm" c="red.8" role="alert" data-items-error tabIndex={-1}>
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+};

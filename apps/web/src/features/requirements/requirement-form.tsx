@@ -1,0 +1,370 @@
+import {
+  daysFromToday,
+  PURCHASE_DATE_QUICK_DAYS,
+  REQUIREMENT_MESSAGES,
+  REQUIREMENT_PRIORITIES,
+  REQUIREMENT_STATUSES,
+  REQUIREMENT_TYPES,
+  type RequirementDto,
+  todayInAppZone,
+} from '@karya/domain';
+import {
+  Button,
+  Chip,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { useCan } from '../../app/auth';
+import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import type { RefNames } from '../../components/record/ref-pickers';
+import { focusFirstError } from '../../lib/focus-first-error';
+import { useFormDraft } from '../../lib/form-draft';
+import { useLeaveGuard } from '../../lib/leave-guard';
+import { useRecordSave } from '../../lib/record-save';
+import {
+  createRequirement,
+  REQUIREMENTS_PAGE,
+  requirementChangeKeys,
+  requirementPath,
+  updateRequirement,
+} from './api';
+import { EMPTY_LINE_DRAFT, hasUnsavedLine, type ItemLineDraft } from './item-lines';
+import {
+  changedRequirementFields,
+  newRequirementValues,
+  type RequirementFormState,
+  requirementFormValuesFrom,
+  requirementValidation,
+} from './requirement-form-values';
+
+export type RequirementFormMode = 'create' | 'update';
+
+// The pickers (combobox code) and the items editor: fetched as the form renders (pickers.tsx).
+const CustomerPicker = lazy(() => import('./pickers').then((m) => ({ default: m.CustomerPicker })));
+const ItemsEditor = lazy(() => import('./items-editor').then((m) => ({ default: m.ItemsEditor })));
+const PickerLoading = ({ height = 58 }: { height?: number }) => (
+  <Skeleton height={height} radius="sm" aria-hidden />
+);
+export const REQUIREMENT_SUBMIT_LABEL: Record<RequirementFormMode, string> = {
+  create: 'Create Requirement',
+  update: 'Update Requirement',
+};
+const LOADING: Record<RequirementFormMode, string> = {
+  create: 'Creating requirement',
+  update: 'Updating requirement',
+};
+
+const Section = ({ title, id, children }: { title: string; id?: string; children: ReactNode }) => (
+  <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-label={title} id={id}>
+    <Title order={3} size="h5" mb="sm">
+      {title}
+    </Title>
+    {children}
+  </Paper>
+);
+
+/** What a draft keeps beside the values: the names of picked records and the item line being typed. */
+type DraftExtra = { names: RefNames; line: ItemLineDraft };
+
+/** Navigation state a link may carry (the customer detail's Create Requirement: spec 2 §2). */
+type CarriedState = { customerId?: unknown } | null;
+
+/**
+ * The requirement form (spec 2 §2, §4, §5): title, customer (only customers the user sees; locked on
+ * update), type, priority, status (update only), the items editor (#items), budget (Rs.), purchase date
+ * (15 days ahead by default; quick choices 7, 10, 15, 30 days) and notes, checked by the domain's rules.
+ * Create sends the requirement; update only what changed.
+ */
+export const RequirementForm = ({
+  mode,
+  requirement,
+}: {
+  mode: RequirementFormMode;
+  requirement?: RequirementDto | null;
+}) => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { can } = useCan();
+  const carried = (location.state as CarriedState)?.customerId;
+  const initial = useMemo(
+    () =>
+      requirement
+        ? requirementFormValuesFrom(requirement)
+        : newRequirementValues(typeof carried === 'string' ? carried : null),
+    [requirement, carried],
+  );
+  const stored = requirement?.purchaseDate ?? null;
+  requirementValidation.use();
+  const resolver = useMemo(
+    () => requirementValidation.resolver((m) => m.requirementResolver(mode, stored)),
+    [mode, stored],
+  );
+  const form = useForm<RequirementFormState>({
+    defaultValues: initial,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { control, register, formState, setValue } = form;
+  const errors = formState.errors;
+  const rootRef = useRef<HTMLFormElement>(null);
+  const [names, setNames] = useState<RefNames>(() =>
+    Object.fromEntries(
+      [
+        ...(requirement?.customer ? [requirement.customer] : []),
+        ...(requirement?.items.flatMap((l) => (l.item ? [l.item] : [])) ?? []),
+      ].map((r) => [r._id, r.name]),
+    ),
+  );
+  const [lineDraft, setLineDraft] = useState<ItemLineDraft>(EMPTY_LINE_DRAFT);
+
+  const draft = useFormDraft<RequirementFormState, DraftExtra>(form, {
+    key: location.pathname,
+    base: initial,
+    extra: { names, line: lineDraft },
+    onRestore: ({ extra }) => {
+      if (!extra) return;
+      if (extra.names) setNames((n) => ({ ...extra.names, ...n }));
+      if (extra.line?.line) setLineDraft(extra.line);
+    },
+  });
+  const guard = useLeaveGuard(formState.isDirty || hasUnsavedLine(lineDraft), {
+    message: 'You have unsaved changes. Do you want to discard them and leave this page?',
+    onDiscard: draft.clear,
+  });
+  const save = useRecordSave({ form, draft, guard, invalidate: requirementChangeKeys });
+  const purchaseDate = useWatch({ control, name: 'purchaseDate' });
+  const today = todayInAppZone();
+
+  const submit = async (values: RequirementFormState) => {
+    if (hasUnsavedLine(lineDraft)) {
+      form.setError('items', { type: 'unsaved', message: REQUIREMENT_MESSAGES.unsavedItem });
+      focusFirstError(rootRef.current, '[data-items-error]');
+      return;
+    }
+    const checks = await requirementValidation.get();
+    const validated = checks.toRequirementInput(values, mode, stored);
+    const body = mode === 'create' ? validated : changedRequirementFields(validated, values, initial);
+    await save({
+      loading: LOADING[mode],
+      call: () =>
+        mode === 'create' || !requirement
+          ? createRequirement(body)
+          : updateRequirement(requirement._id, body),
+      onSaved: (answer) => navigate(requirementPath(answer.data?._id ?? requirement?._id ?? '')),
+    });
+  };
+
+  return (
+    <form
+      ref={rootRef}
+      noValidate
+      aria-label={REQUIREMENT_SUBMIT_LABEL[mode]}
+      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current, '[data-items-error]'))}
+    >
+      <Stack gap="md">
+        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
+
+        <Section title="Requirement">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Title"
+              withAsterisk
+              autoComplete="off"
+              {...register('title')}
+              error={errors.title?.message}
+              style={{ gridColumn: '1 / -1' }}
+            />
+            {mode === 'update' ? (
+              <TextInput
+                label="Customer"
+                value={requirement?.customer?.name ?? ''}
+                readOnly
+                description="The customer of a requirement cannot be changed."
+              />
+            ) : (
+              <Suspense fallback={<PickerLoading />}>
+                <Controller
+                  control={control}
+                  name="customer"
+                  render={({ field }) => (
+                    <CustomerPicker
+                      value={field.value || null}
+                      onChange={(id) => field.onChange(id ?? '')}
+                      onBlur={field.onBlur}
+                      canSearch={can('customer', 'suggestion')}
+                      names={names}
+                      onNames={setNames}
+                      error={errors.customer?.message}
+                    />
+                  )}
+                />
+              </Suspense>
+            )}
+            <Controller
+              control={control}
+              name="type"
+              render={({ field }) => (
+                <NativeSelect
+                  label="Type"
+                  withAsterisk
+                  data={[...REQUIREMENT_TYPES]}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.type?.message}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="priority"
+              render={({ field }) => (
+                <NativeSelect
+                  label="Priority"
+                  withAsterisk
+                  data={[...REQUIREMENT_PRIORITIES]}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.priority?.message}
+                />
+              )}
+            />
+            {mode === 'update' && (
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <NativeSelect
+                    label="Status"
+                    withAsterisk
+                    data={[...REQUIREMENT_STATUSES]}
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.value)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.status?.message}
+                  />
+                )}
+              />
+            )}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Items" id="items">
+          <Suspense fallback={<PickerLoading height={180} />}>
+            <Controller
+              control={control}
+              name="items"
+              render={({ field }) => (
+                <ItemsEditor
+                  lines={field.value}
+                  onChange={(next) => {
+                    field.onChange(next);
+                    form.clearErrors('items');
+                  }}
+                  draft={lineDraft}
+                  onDraft={(next) => {
+                    setLineDraft(next);
+                    if (errors.items?.type === 'unsaved') form.clearErrors('items');
+                  }}
+                  names={names}
+                  onNames={setNames}
+                  canSearch={can('product-item', 'suggestion')}
+                  canSuggest={can('product-item', 'create')}
+                  error={errors.items?.message ?? errors.items?.root?.message}
+                />
+              )}
+            />
+          </Suspense>
+        </Section>
+
+        <Section title="Budget and Purchase">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Budget"
+              withAsterisk
+              leftSection={<Text size="xs">Rs.</Text>}
+              leftSectionWidth={40}
+              inputMode="decimal"
+              autoComplete="off"
+              {...register('budget')}
+              error={errors.budget?.message}
+            />
+            <Stack gap={6}>
+              <TextInput
+                label="Purchase Date"
+                withAsterisk
+                type="date"
+                min={mode === 'create' ? today : undefined}
+                {...register('purchaseDate')}
+                error={errors.purchaseDate?.message}
+              />
+              <Chip.Group
+                value={
+                  PURCHASE_DATE_QUICK_DAYS.map(String).find(
+                    (d) => daysFromToday(Number(d)) === purchaseDate,
+                  ) ?? null
+                }
+                onChange={(v) => {
+                  if (typeof v === 'string' && v)
+                    setValue('purchaseDate', daysFromToday(Number(v)), {
+                      shouldDirty: true,
+                      shouldValidate: formState.isSubmitted,
+                    });
+                }}
+              >
+                <Group gap={6} role="group" aria-label="Purchase in">
+                  {PURCHASE_DATE_QUICK_DAYS.map((d) => (
+                    <Chip key={d} value={String(d)} size="xs" variant="outline">
+                      {d} days
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            </Stack>
+            <Textarea
+              label="Notes"
+              autosize
+              minRows={3}
+              maxRows={10}
+              {...register('notes')}
+              error={errors.notes?.message}
+              style={{ gridColumn: '1 / -1' }}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            onClick={() =>
+              guard.leave(() => navigate(requirement ? requirementPath(requirement._id) : REQUIREMENTS_PAGE))
+            }
+            disabled={formState.isSubmitting}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {REQUIREMENT_SUBMIT_LABEL[mode]}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

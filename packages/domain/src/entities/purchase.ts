@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { clearable, hasAtMostTwoDecimals } from '../common/fields.ts';
+import { DEFAULT_GST_RATE, GST_RATE_MESSAGE, GST_RATES } from '../common/money.ts';
+import { objectIdSchema } from '../ids.ts';
+import {
+  TRADE_MESSAGES as M,
+  PURCHASE_MESSAGES,
+  TRADE_INVOICE_NO_MAX,
+  TRADE_INVOICE_NO_MIN,
+  TRADE_LINES_MAX,
+  TRADE_NOTES_MAX,
+  TRADE_PRICE_MAX,
+  TRADE_QUANTITY_MAX,
+} from './purchase-list.ts';
+import { ledgerDaySchema } from './stock.ts';
+
+/**
+ * Purchase and sale rules (spec 3 §5 "Purchase and sale"; decision 0011). Totals are never read from a
+ * request: the server computes them from the lines (fields outside these schemas are dropped).
+ */
+
+const asNumber = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const t = v.trim().replace(/,/g, '');
+  return t === '' ? undefined : Number(t);
+};
+
+export const tradeQuantitySchema = z.preprocess(
+  asNumber,
+  z
+    .number({ error: M.quantityMin })
+    .int(M.quantityInteger)
+    .min(1, M.quantityMin)
+    .max(TRADE_QUANTITY_MAX, M.quantityMax),
+);
+
+export const tradePriceSchema = z.preprocess(
+  asNumber,
+  z
+    .number({ error: M.priceRequired })
+    .finite(M.priceRequired)
+    .min(0, M.priceNegative)
+    .max(TRADE_PRICE_MAX, M.priceMax)
+    .refine(hasAtMostTwoDecimals, M.priceDecimals),
+);
+
+/** GST 28, 18, 12 or 5; 28 when not given (spec 3 §5, §9). */
+export const tradeGstSchema = z
+  .preprocess(
+    asNumber,
+    z
+      .number({ error: GST_RATE_MESSAGE })
+      .refine((v) => (GST_RATES as readonly number[]).includes(v), GST_RATE_MESSAGE),
+  )
+  .optional()
+  .transform((v) => (v ?? DEFAULT_GST_RATE) as (typeof GST_RATES)[number]);
+
+export const tradeItemIdSchema = z
+  .string({ error: M.itemRequired })
+  .min(1, M.itemRequired)
+  .pipe(objectIdSchema);
+
+/** Lines: at least one, each item once ('This item is already listed below'). */
+export const tradeLinesSchema = <T extends z.ZodType<{ item: string }>>(line: T) =>
+  z
+    .array(line, { error: M.itemsRequired })
+    .min(1, M.itemsRequired)
+    .max(TRADE_LINES_MAX, M.itemsTooMany)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((l, i) => {
+        if (seen.has(l.item)) ctx.addIssue({ code: 'custom', path: [i, 'item'], message: M.itemDuplicate });
+        seen.add(l.item);
+      });
+    });
+
+export const tradeDocumentFields = {
+  invoiceNo: z
+    .string({ error: M.invoiceNoRequired })
+    .trim()
+    .min(TRADE_INVOICE_NO_MIN, M.invoiceNoRequired)
+    .max(TRADE_INVOICE_NO_MAX, M.invoiceNoMax),
+  invoiceDate: ledgerDaySchema(M.invoiceDateRequired),
+  notes: clearable(z.string().trim().max(TRADE_NOTES_MAX, M.notesMax)).optional(),
+};
+
+export const purchaseLineSchema = z.object(
+  {
+    item: tradeItemIdSchema,
+    quantity: tradeQuantitySchema,
+    pricePerUnit: tradePriceSchema,
+    gst: tradeGstSchema,
+  },
+  { error: M.itemRequired },
+);
+export type PurchaseLineInput = z.infer<typeof purchaseLineSchema>;
+
+const purchaseFields = {
+  vendor: z
+    .string({ error: PURCHASE_MESSAGES.vendorRequired })
+    .min(1, PURCHASE_MESSAGES.vendorRequired)
+    .pipe(objectIdSchema),
+  ...tradeDocumentFields,
+  items: tradeLinesSchema(purchaseLineSchema),
+};
+
+/** POST /crm/products/purchases. */
+export const purchaseCreateSchema = z.object(purchaseFields);
+export type PurchaseInput = z.infer<typeof purchaseCreateSchema>;
+/** PATCH /crm/products/purchases/{id}: the fields sent replace the stored ones; items replace every line. */
+export const purchaseUpdateSchema = z.object(purchaseFields).partial();
+export type PurchaseUpdateInput = z.infer<typeof purchaseUpdateSchema>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { LINE_MARGIN_TIERS } from '../common/money.ts';
+import { objectIdSchema } from '../ids.ts';
+import {
+  tradeDocumentFields,
+  tradeGstSchema,
+  tradeItemIdSchema,
+  tradeLinesSchema,
+  tradePriceSchema,
+  tradeQuantitySchema,
+} from './purchase.ts';
+import { TRADE_MESSAGES } from './purchase-list.ts';
+import { SALE_MESSAGES } from './sale-list.ts';
+
+/**
+ * A sale line (spec 3 §5): the margin tier decides the price — the stock's price to show plus the tier's
+ * margin, computed by the server — unless it is custom, when the price sent is the price.
+ */
+export const saleLineSchema = z
+  .object(
+    {
+      item: tradeItemIdSchema,
+      quantity: tradeQuantitySchema,
+      marginTier: z.enum(LINE_MARGIN_TIERS, { error: SALE_MESSAGES.marginTierRequired }),
+      pricePerUnit: tradePriceSchema.optional(),
+      gst: tradeGstSchema,
+    },
+    { error: TRADE_MESSAGES.itemRequired },
+  )
+  .superRefine((l, ctx) => {
+    if (l.marginTier === 'custom' && l.pricePerUnit === undefined)
+      ctx.addIssue({ code: 'custom', path: ['pricePerUnit'], message: TRADE_MESSAGES.priceRequired });
+  });
+export type SaleLineInput = z.infer<typeof saleLineSchema>;
+
+const saleFields = {
+  customer: z
+    .string({ error: SALE_MESSAGES.customerRequired })
+    .min(1, SALE_MESSAGES.customerRequired)
+    .pipe(objectIdSchema),
+  ...tradeDocumentFields,
+  items: tradeLinesSchema(saleLineSchema),
+};
+
+/** POST /crm/products/sales. */
+export const saleCreateSchema = z.object(saleFields);
+export type SaleInput = z.infer<typeof saleCreateSchema>;
+/** PATCH /crm/products/sales/{id}: the fields sent replace the stored ones; items replace every line. */
+export const saleUpdateSchema = z.object(saleFields).partial();
+export type SaleUpdateInput = z.infer<typeof saleUpdateSchema>;
