@@ -106,6 +106,8 @@ type PickerProps = Omit<PickerOptions, 'value'> & {
   label: string;
   error?: string;
   onBlur?: () => void;
+  /** A required field's star beside the label. */
+  withAsterisk?: boolean;
 };
 
 /** One record (brand, margin…) picked by name through its suggestion call. */
@@ -115,10 +117,21 @@ export const RefSelect = ({
   onChange,
   error,
   onBlur,
+  withAsterisk,
   ...options
 }: PickerProps & { value: string | null; onChange: (id: string | null) => void }) => {
   const props = useRefPicker({ ...options, value: value ? [value] : [] });
-  return <Select {...props} label={label} value={value} onChange={onChange} onBlur={onBlur} error={error} />;
+  return (
+    <Select
+      {...props}
+      label={label}
+      withAsterisk={withAsterisk}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
 };
 
 /** Several records (categories, classes…) picked by name through their suggestion call. */

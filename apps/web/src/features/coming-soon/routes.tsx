@@ -32,9 +32,6 @@ export const routes: RouteObject[] = [
   redirect('crm/products', '/crm/products/items'),
   // Admin
   redirect('admin/products', '/admin/products/stocks'),
-  soon('admin/products/stocks/*'),
-  soon('admin/products/purchases/*'),
-  soon('admin/products/sales/*'),
   redirect('admin/verifications', '/admin/verifications/items'),
   soon('admin/verifications/quotations/*'),
   soon('admin/verifications/*'),

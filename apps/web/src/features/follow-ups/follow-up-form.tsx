@@ -229,6 +229,7 @@ export const FollowUpForm = ({
                 <Picker>
                   <CustomerPicker
                     label="Customer"
+                    withAsterisk
                     value={field.value}
                     onChange={(id) => {
                       field.onChange(id);

@@ -36,6 +36,7 @@ const requirementSource = (customer: string): RefSource => ({
 
 export type PickerProps = {
   label: string;
+  withAsterisk?: boolean;
   value: string;
   onChange: (id: string) => void;
   onBlur?: () => void;

@@ -1,0 +1,258 @@
+import {
+  type LineMarginTier,
+  type MarginTier,
+  type PurchaseDto,
+  type SaleDto,
+  TRADE_INVOICE_NO_MAX,
+  todayInAppZone,
+} from '@karya/domain';
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../app/auth';
+import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
+import { isApiError } from '../../lib/api';
+import { focusFirstError } from '../../lib/focus-first-error';
+import { DateInput } from '../../lib/lazy-date-input';
+import { useLeaveGuard } from '../../lib/leave-guard';
+import { messageOf, withLoadingToast } from '../../lib/notify';
+import { TradeLinesEditor } from './line-editor';
+import { stockMovingKeys } from './trade-api';
+import {
+  checkDocument,
+  emptyDraft,
+  hasUnsavedLine,
+  linesFrom,
+  sellableTiers,
+  type TradeErrors,
+  type TradeFormState,
+  type TradeKind,
+  type TradeLineDraft,
+  toTradeBody,
+} from './trade-lines';
+import { customerDetails, customerSource, vendorSource } from './trade-sources';
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-label={title}>
+    <Title order={3} size="h5" mb="sm">
+      {title}
+    </Title>
+    {children}
+  </Paper>
+);
+
+type Doc = PurchaseDto | SaleDto;
+const partyOf = (doc: Doc | undefined) =>
+  doc ? ('vendor' in doc ? doc.vendor : (doc as SaleDto).customer) : null;
+
+/**
+ * The purchase or sale form (spec 3 §2, §5): Purchase/Sale Details (vendor or customer, invoice number,
+ * invoice date), the items with their line editor and live totals, and Additional Things (notes). The
+ * form checks the spec's rules first; the server checks again and its refusals ('Not enough stock of …')
+ * show above the form. Create sends the document; update sends it whole (its lines replace the old ones).
+ */
+export const TradeForm = ({
+  kind,
+  mode,
+  doc,
+  save,
+  pathOf,
+}: {
+  kind: TradeKind;
+  mode: 'create' | 'update';
+  doc?: Doc;
+  save: (body: unknown) => Promise<{ message?: string; data?: { _id: string } | null }>;
+  pathOf: (id: string) => string;
+}) => {
+  const { can } = useCan();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const sale = kind === 'sale';
+  const Noun = sale ? 'Sale' : 'Purchase';
+  const party = partyOf(doc);
+  const initial = useMemo<TradeFormState>(
+    () => ({
+      party: party?._id ?? '',
+      invoiceNo: doc?.invoiceNo ?? '',
+      invoiceDate: doc?.invoiceDate?.slice(0, 10) ?? todayInAppZone(),
+      notes: doc?.notes ?? '',
+      lines: doc ? linesFrom(doc) : [],
+    }),
+    [doc, party],
+  );
+  const [values, setValues] = useState<TradeFormState>(initial);
+  const tiers = useMemo(
+    () => (sale ? sellableTiers((t) => can('product-item-price', `read-${t}`)) : []),
+    [sale, can],
+  );
+  const tierFor = (customerTier: string | null | undefined): LineMarginTier | undefined => {
+    if (!sale) return undefined;
+    if (customerTier && (tiers as string[]).includes(customerTier)) return customerTier as MarginTier;
+    return tiers[0];
+  };
+  const saleDoc = sale ? (doc as SaleDto | undefined) : undefined;
+  const [defaultTier, setDefaultTier] = useState<LineMarginTier | undefined>(() =>
+    tierFor(saleDoc?.customer?.marginTier),
+  );
+  const [lineDraft, setLineDraft] = useState<TradeLineDraft>(() => emptyDraft(defaultTier));
+  const [names, setNames] = useState<RefNames>(() =>
+    Object.fromEntries(
+      [...(party ? [party] : []), ...(doc?.items.flatMap((l) => (l.item ? [l.item] : [])) ?? [])].map((r) => [
+        r._id,
+        r.name,
+      ]),
+    ),
+  );
+  const [errors, setErrors] = useState<TradeErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const running = useRef(false);
+  const [saving, setSaving] = useState(false);
+  const rootRef = useRef<HTMLFormElement>(null);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial) || hasUnsavedLine(lineDraft);
+  const guard = useLeaveGuard(dirty, {
+    message: 'You have unsaved changes. Do you want to discard them and leave this page?',
+  });
+
+  const set = (patch: Partial<TradeFormState>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[(k === 'lines' ? 'items' : k) as keyof TradeErrors];
+      return next;
+    });
+  };
+
+  const pickParty = (id: string | null) => {
+    set({ party: id ?? '' });
+    if (!sale || !id) return;
+    // Spec 3 §4: the customer's margin tier preselects the tier of the lines still to be added.
+    const tier = tierFor(customerDetails.get(id)?.marginTier);
+    setDefaultTier(tier);
+    if (!hasUnsavedLine(lineDraft) && lineDraft.editing === null) setLineDraft(emptyDraft(tier));
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (running.current) return;
+    const found = checkDocument(values, kind, hasUnsavedLine(lineDraft));
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length) {
+      queueMicrotask(() => focusFirstError(rootRef.current, '[data-items-error]'));
+      return;
+    }
+    running.current = true;
+    setSaving(true);
+    try {
+      const answer = await withLoadingToast(`${mode === 'create' ? 'Creating' : 'Updating'} ${kind}`, () =>
+        save(toTradeBody(values, kind)),
+      );
+      guard.release();
+      for (const queryKey of stockMovingKeys) void client.invalidateQueries({ queryKey });
+      navigate(pathOf(answer.data?._id ?? doc?._id ?? ''));
+    } catch (e) {
+      // The toast has said it too; the message stays by the form (e.g. 'Not enough stock of …').
+      setServerError(messageOf(e));
+      if (isApiError(e)) rootRef.current?.querySelector<HTMLElement>('[data-server-error]')?.focus();
+    } finally {
+      running.current = false;
+      setSaving(false);
+    }
+  };
+
+  const partyLabel = sale ? 'Customer' : 'Vendor';
+  return (
+    <form
+      ref={rootRef}
+      noValidate
+      aria-label={`${mode === 'create' ? 'Create' : 'Update'} ${Noun}`}
+      onSubmit={submit}
+    >
+      <Stack gap="md">
+        {serverError && (
+          <Paper
+            withBorder
+            p="sm"
+            radius="md"
+            c="red.8"
+            role="alert"
+            tabIndex={-1}
+            data-server-error
+            style={{ borderColor: 'var(--mantine-color-red-6)' }}
+          >
+            {serverError}
+          </Paper>
+        )}
+        <Section title={`${Noun} Details`}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <RefSelect
+              label={partyLabel}
+              value={values.party || null}
+              onChange={pickParty}
+              source={sale ? customerSource : vendorSource}
+              canSearch={can(sale ? 'customer' : 'product-vendor', 'suggestion')}
+              plural={sale ? 'customers' : 'vendors'}
+              known={party ? [party] : []}
+              names={names}
+              onNames={setNames}
+              error={errors.party}
+            />
+            <TextInput
+              label="Invoice No"
+              withAsterisk
+              autoComplete="off"
+              maxLength={TRADE_INVOICE_NO_MAX}
+              value={values.invoiceNo}
+              error={errors.invoiceNo}
+              onChange={(e) => set({ invoiceNo: e.currentTarget.value })}
+            />
+            <DateInput
+              label="Invoice Date"
+              withAsterisk
+              placeholder="DD/MM/YYYY"
+              valueFormat="DD/MM/YYYY"
+              value={values.invoiceDate || null}
+              onChange={(v) => set({ invoiceDate: typeof v === 'string' ? v.slice(0, 10) : '' })}
+              error={errors.invoiceDate}
+            />
+          </SimpleGrid>
+        </Section>
+        <Section title="Items">
+          <TradeLinesEditor
+            kind={kind}
+            lines={values.lines}
+            onChange={(lines) => set({ lines })}
+            draft={lineDraft}
+            onDraft={(d) => {
+              setLineDraft(d);
+              setErrors((e) => ({ ...e, items: undefined }));
+            }}
+            names={names}
+            onNames={setNames}
+            canSearchItems={can('product-item', 'suggestion')}
+            canReadMargins={can('product-margin', 'read')}
+            tiers={tiers}
+            defaultTier={defaultTier}
+            error={errors.items}
+          />
+        </Section>
+        <Section title="Additional Things">
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={2}
+            value={values.notes}
+            error={errors.notes}
+            onChange={(e) => set({ notes: e.currentTarget.value })}
+          />
+        </Section>
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving}>
+            {mode === 'create' ? `Create ${Noun}` : `Update ${Noun}`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
