@@ -21,8 +21,10 @@ export const FilterDrawer = ({
   opened: allowed = true,
   list,
   title = 'Filters',
+  buttons = { reset: 'Reset', apply: 'Apply' },
   children,
 }: {
+  buttons?: { reset: string; apply: string };
   /** False keeps the panel closed while the hash says open (a lazily loaded panel opens one render late). */
   opened?: boolean;
   list: Pick<ListParams, 'filters' | 'setFilters' | 'resetFilters'>;
@@ -80,9 +82,9 @@ export const FilterDrawer = ({
                 list.resetFilters({ hash: '' });
               }}
             >
-              Reset
+              {buttons.reset}
             </Button>
-            <Button type="submit">Apply</Button>
+            <Button type="submit">{buttons.apply}</Button>
           </Group>
         </Stack>
       </form>

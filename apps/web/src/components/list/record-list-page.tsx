@@ -142,7 +142,12 @@ export type RecordListPageProps<K extends string, T, S = T> = {
   chips?: (list: ListParams) => ReactNode;
   /** Quick-date chips on a date filter, e.g. { filter: 'createdAt', label: 'Created' }. */
   quickDates?: { filter: string; label: string };
-  filters: { title: string; fields: (ctx: FilterFieldsContext) => ReactNode };
+  filters: {
+    title: string;
+    fields: (ctx: FilterFieldsContext) => ReactNode;
+    /** The panel's two buttons where the spec names them ('Reset Filter', 'Apply Filters'). */
+    buttons?: { reset: string; apply: string };
+  };
   /** Which actions show the Deleted filter (spec 1 §6 adds bulk-restore for users); default restore. */
   deletedFilterNeeds?: readonly string[];
   /** The Ctrl+K palette; it needs suggestion on the resource unless it searches through the list (`read`). */
@@ -469,7 +474,12 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
         />
       )}
 
-      <FilterDrawer opened={filterPanel.opened} list={list} title={props.filters.title}>
+      <FilterDrawer
+        opened={filterPanel.opened}
+        list={list}
+        title={props.filters.title}
+        buttons={props.filters.buttons}
+      >
         {(draft) => (
           // The page's fields may be lazy too (date pickers): a spinner in the drawer while they load.
           <Suspense fallback={<Loader role="status" aria-label="Loading filters" mx="auto" my="md" />}>

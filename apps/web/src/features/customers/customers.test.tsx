@@ -147,7 +147,7 @@ describe('customer filters', { timeout: 60_000 }, () => {
     expect(within(drawer).getByText('Invalid Customer ID')).toBeTruthy();
     fireEvent.change(id, { target: { value: 'ci0012' } });
     expect(within(drawer).queryByText('Invalid Customer ID')).toBeNull();
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Apply Filters' }));
     // The CI prefix is stripped before sending (spec 2 §5), and the filters are saved as customersFilter.
     await waitFor(() => expect(calls.some((c) => c.url.includes('filters%5BcustomerId%5D=12'))).toBe(true));
     expect(JSON.parse(localStorage.getItem('customersFilter') ?? '{}')).toEqual({ customerId: '12' });

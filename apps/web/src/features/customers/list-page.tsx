@@ -98,6 +98,8 @@ export const CustomersListPage = () => {
         deletedFilterNeeds={['bulk-restore']}
         filters={{
           title: 'Filter Customers',
+          // Spec 2 §2 / spec 3 §2 name this panel's buttons.
+          buttons: { reset: 'Reset Filter', apply: 'Apply Filters' },
           fields: ({ draft, canSeeDeleted }) => (
             <CustomerFilterFields
               draft={draft}

@@ -45,6 +45,8 @@ export const SalesListPage = () => {
         sortOptions={TRADE_SORT_OPTIONS}
         filters={{
           title: SALE_MESSAGES.filterTitle,
+          // Spec 2 §2 / spec 3 §2 name this panel's buttons.
+          buttons: { reset: 'Reset Filter', apply: 'Apply Filters' },
           fields: ({ draft, canSeeDeleted }) => (
             <TradeFilterFields
               draft={draft}
