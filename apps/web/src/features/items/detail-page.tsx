@@ -12,7 +12,7 @@ import { formatDate } from '../../components/record/format';
 import { RecordLink } from '../../components/record/record-link';
 import { lazyPanel } from '../../lib/lazy-panel';
 import { ITEMS_PAGE, itemKeys, itemPath, useItem, useItemLifecycle } from './api';
-import { formatItemPrice, gstLabel, ItemStateBadge, stockLabel } from './item-display';
+import { formatItemPrice, gstLabel, ItemStateBadge, stockLabel, stockTextColor } from './item-display';
 
 // The price dialog is downloaded when it first opens.
 const StockPriceDialog = lazyPanel(() => import('./stock-price-dialog').then((m) => m.StockPriceDialog));
@@ -124,7 +124,7 @@ export const ItemDetails = ({ item, onEditPrice }: { item: ItemDto; onEditPrice?
             {
               label: 'Current Stock',
               value: (
-                <Text span inherit c={stock && stock.currentStock > 0 ? 'green.9' : 'red.8'} fw={500}>
+                <Text span inherit c={stockTextColor(Boolean(stock && stock.currentStock > 0))} fw={500}>
                   {stockLabel(stock)}
                 </Text>
               ),

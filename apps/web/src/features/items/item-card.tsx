@@ -2,7 +2,7 @@ import { type ItemDto, itemSearchLabel } from '@karya/domain';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardLine } from '../../components/list/card-line';
-import { gstLabel, ItemStateBadge, ItemThumb, stockLabel } from './item-display';
+import { gstLabel, ItemStateBadge, ItemThumb, stockLabel, stockTextColor } from './item-display';
 
 /**
  * An item in the grid (spec 3 §2): first image (or a placeholder), '[SKU n] name', brand, GST, the state
@@ -36,7 +36,7 @@ export const ItemCard = ({ item, footer }: { item: ItemDto; footer?: ReactNode }
           <CardLine label="GST" labelWidth={48}>
             {gstLabel(item.gst) ?? '-'}
           </CardLine>
-          <Text size="sm" c={inStock ? 'green.9' : 'red.8'} fw={500}>
+          <Text size="sm" c={stockTextColor(inStock)} fw={500}>
             {stockLabel(item.stock)}
           </Text>
         </Stack>
