@@ -248,13 +248,19 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
           requests: s.requests(ctx),
           rss: server.rssMiB,
         });
-        if (s.kind === 'write') http.rps /= 3; // cycles per second
+        if (s.kind === 'write') http.rps /= s.requests(ctx).length; // cycles per second
         runs.push({ http, ceilingRps: ceiling.find((c) => c.connections === connections)?.rps });
         log(
           `  ${s.name.padEnd(18)} ${String(connections).padStart(3)} conns: ${Math.round(http.rps)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, RSS ${http.peakRssMiB} MiB${http.non2xx || http.errors ? `, ${http.non2xx} non-2xx, ${http.errors} errors` : ''}`,
         );
       }
-      results.push({ name: s.name, kind: s.kind, description: s.description, runs });
+      results.push({
+        name: s.name,
+        kind: s.kind,
+        description: s.description,
+        runs,
+        p99TargetMs: s.p99TargetMs,
+      });
     }
   } finally {
     await server.stop();
@@ -263,7 +269,10 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
   log('  raw SQL references and query plans...');
   const sql = await openSql(target, 10);
   let tableRows: Record<string, number> = {};
+  // Checks of what the write scenarios left behind (e.g. no oversold stock), with the server stopped.
+  const afterChecks: TargetResult['checks'] = [];
   try {
+    for (const s of scenarios) if (s.afterRun) afterChecks.push(...(await s.afterRun(sql)));
     for (const r of results) {
       const statements = traces.get(r.name);
       if (!statements) continue;
@@ -302,7 +311,7 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
     scenarios: results,
     checks: [],
   };
-  result.checks = checkTargets(result);
+  result.checks = [...checkTargets(result), ...afterChecks];
   return result;
 };
 

@@ -1,5 +1,7 @@
 import { CUSTOMER_DETAIL_ROW, customerId } from './datasets/customers.ts';
 import { ITEM_LIST_DEEP_PAGE, itemId } from './datasets/items.ts';
+import { HOT_ITEMS, itemIdOf, stockIdOf, vendorIdOf, verifyLedger } from './datasets/stock.ts';
+import type { Sql } from './db.ts';
 import type { HttpRequest } from './load.ts';
 
 export type ScenarioKind = 'detail' | 'list' | 'dashboard' | 'auth' | 'write';
@@ -32,6 +34,10 @@ export type Scenario = {
   rawReference: boolean;
   /** The statements of the session and permission check are the payload itself (GET /api/auth/me). */
   sessionIsPayload?: boolean;
+  /** A p99 target at 10 connections (the issue sets one for some writes). */
+  p99TargetMs?: number;
+  /** Checks on the database after every run of the scenario, the server stopped (e.g. nothing oversold). */
+  afterRun?: (sql: Sql) => Promise<{ check: string; pass: boolean; detail: string }[]>;
 };
 
 const q = (params: Record<string, string | number>) =>
@@ -92,6 +98,80 @@ const taskBody = (ctx: ScenarioContext, title: string) =>
     deadline: ctx.day(7),
     assignedTo: [ctx.sampleUserId],
   });
+
+/**
+ * The stock list a store manager reads to reorder: current stock up to 200, average purchase price ₹1,000 to
+ * ₹20,000, sorted by price to show, highest first.
+ */
+const stockQuery = `/api/crm/products/stocks?${q({
+  'filters[currentStock][min]': 0,
+  'filters[currentStock][max]': 200,
+  'filters[averagePurchasePrice][min]': 1000,
+  'filters[averagePurchasePrice][max]': 20_000,
+  sortBy: 'priceToShow',
+  sortOrder: 'desc',
+  page: 1,
+})}`;
+
+let invoices = 0;
+/**
+ * A purchase (3 lines, 5 each) or a sale (2 lines, 1 each, a custom price) of the ten fast movers (items
+ * 1-10, datasets/stock.ts): each request rotates through them, so concurrent requests wait on the same stock
+ * rows. The customer is the detail scenario's (live).
+ */
+const tradeRequest = (ctx: ScenarioContext, kind: 'purchase' | 'sale'): HttpRequest => ({
+  method: 'POST',
+  path: kind === 'purchase' ? '/api/crm/products/purchases' : '/api/crm/products/sales',
+  headers: { 'content-type': 'application/json' },
+  setupRequest: (req) => {
+    const n = invoices++;
+    const pick = (k: number) => itemIdOf(1 + ((n + k) % HOT_ITEMS));
+    const body =
+      kind === 'purchase'
+        ? {
+            vendor: vendorIdOf(1),
+            invoiceNo: `BENCH/P/${process.pid}/${n}`,
+            invoiceDate: ctx.today,
+            items: [0, 3, 6].map((k) => ({ item: pick(k), quantity: 5, pricePerUnit: 950, gst: 18 })),
+          }
+        : {
+            customer: customerId(CUSTOMER_DETAIL_ROW),
+            invoiceNo: `BENCH/S/${process.pid}/${n}`,
+            invoiceDate: ctx.today,
+            items: [0, 5].map((k) => ({
+              item: pick(k),
+              quantity: 1,
+              gst: 18,
+              marginTier: 'custom',
+              pricePerUnit: 1250,
+            })),
+          };
+    return { ...req, body: JSON.stringify(body) };
+  },
+});
+
+/** After a stock write: no stock below zero, and the consistency check finds every row equal to its ledger. */
+const ledgerChecks = (name: string) => async (sql: Sql) => {
+  const [negative] = await sql.query<{ n: string; low: string | null }>(
+    `select count(*) filter (where current_stock < 0)::text as n, min(current_stock)::text as low
+     from product_stocks where id in (${Array.from({ length: HOT_ITEMS }, (_, i) => `'${stockIdOf(i + 1)}'`).join(',')})`,
+  );
+  const differences = await verifyLedger(sql);
+  return [
+    {
+      check: `${name}: no stock below zero afterwards (no oversell)`,
+      pass: negative?.n === '0',
+      detail: `lowest stock of the ten items ${negative?.low}`,
+    },
+    {
+      check: `${name}: consistency check clean afterwards`,
+      pass: differences.length === 0,
+      detail: differences.length
+        ? `${differences.length} differences, e.g. ${JSON.stringify(differences[0])}`
+        : 'every stock row equals its ledger',
+    },
+  ];
+};
 
 /**
  * The scenarios of the report, in order. A new record type adds its list, detail and write cycle here
@@ -211,6 +291,26 @@ export const SCENARIOS: Scenario[] = [
     requests: () => [{ method: 'GET', path: `/api/crm/customers/${customerId(CUSTOMER_DETAIL_ROW)}` }],
   },
   {
+    name: 'follow-ups-this-week',
+    kind: 'list',
+    description:
+      'GET /api/crm/follow-ups, This Week (today to Saturday), status Scheduled, sorted by date, page 1 (1,000,000 follow-ups)',
+    rawReference: true,
+    requests: (ctx) => [
+      {
+        method: 'GET',
+        path: `/api/crm/follow-ups?${q({
+          'filters[date][start]': ctx.today,
+          'filters[date][end]': ctx.day(6 - ((new Date(`${ctx.today}T00:00:00Z`).getUTCDay() + 7) % 7)),
+          'filters[status][]': 'Scheduled',
+          sortBy: 'date',
+          sortOrder: 'asc',
+          page: 1,
+        })}`,
+      },
+    ],
+  },
+  {
     name: 'admin-dashboard',
     kind: 'dashboard',
     description: 'GET /api/admin/dashboard',
@@ -288,5 +388,38 @@ export const SCENARIOS: Scenario[] = [
         setupRequest: (req, context) => ({ ...req, path: `/api/hrm/tasks/${(context as Cycle).id}` }),
       },
     ],
+  },
+  {
+    name: 'stocks-list',
+    kind: 'list',
+    description:
+      'GET /api/crm/products/stocks, current stock 0–200 and average purchase price ₹1,000–20,000, sorted by price, page 1 (50,000 stocks)',
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: stockQuery }],
+  },
+  {
+    name: 'stock-history',
+    kind: 'list',
+    description: `GET /api/crm/products/stocks/{id}/history, page 1 (a fast mover's ledger, thousands of entries)`,
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: `/api/crm/products/stocks/${stockIdOf(1)}/history` }],
+  },
+  {
+    name: 'purchase-create',
+    kind: 'write',
+    description:
+      'POST /api/crm/products/purchases: 3 lines of the ten fast movers (stock locked and recomputed)',
+    rawReference: false,
+    requests: (ctx) => [tradeRequest(ctx, 'purchase')],
+    afterRun: ledgerChecks('purchase-create'),
+  },
+  {
+    name: 'sale-create',
+    kind: 'write',
+    description: 'POST /api/crm/products/sales: 2 lines, every connection selling the same ten items',
+    rawReference: false,
+    p99TargetMs: 100,
+    requests: (ctx) => [tradeRequest(ctx, 'sale')],
+    afterRun: ledgerChecks('sale-create'),
   },
 ];

@@ -3,8 +3,10 @@ import {
   isBirthday,
   isRoleExpired,
   PHONE_RE,
+  type PurchaseDto,
   RESOURCES,
   rolePermissionSchema,
+  type SaleDto,
   TASK_CLOSED_STATUSES,
   taskFormSchema,
   userCreateSchema,
@@ -22,6 +24,8 @@ import {
 } from '../test/helpers.ts';
 import { roles, tasks, teamMembers, teams, userActivities, userRoles, users } from './db/schema.ts';
 import { DEMO_PASSWORD, type DemoSummary, loadDemoData } from './demo.ts';
+import { OUT_OF_STATE_CUSTOMERS } from './demo-stock.ts';
+import { verifyStocks } from './modules/stocks/ledger.ts';
 import { verifyPassword } from './platform/passwords.ts';
 
 const DAY = 86_400_000;
@@ -406,7 +410,8 @@ describe('demo customers', () => {
         reAssignedTo: c.reAssignedTo,
       });
       expect(parsed.error?.issues, c.name).toBeUndefined();
-      expect(c.state).toBe('Odisha');
+      // Two schools across the border buy from the store (their sales are IGST: demo-stock.ts).
+      if (!OUT_OF_STATE_CUSTOMERS.includes(c.name)) expect(c.state, c.name).toBe('Odisha');
     }
     expect(new Set(rows.map((c) => c.type))).toEqual(new Set(['Individual', 'Organization']));
     expect(new Set(rows.map((c) => c.district)).size).toBeGreaterThanOrEqual(8);
@@ -432,5 +437,126 @@ describe('demo customers', () => {
       payload: { type: 'Individual', name: 'Next Customer' },
     });
     expect(created.json().data.customerId).toBe(Math.max(...rows.map((c) => c.customerId)) + 1);
+  });
+});
+
+describe('demo stock', () => {
+  let ctx: TestContext;
+  const now = new Date();
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await loadDemoData(ctx.database.db, { now });
+  });
+  afterAll(() => ctx.close());
+
+  it('every demo stock figure is explained by its purchases, sales and adjustments', async () => {
+    const { productItems, productStocks, stockEntries } = await import('./db/schema.ts');
+    const db = ctx.database.db;
+    expect(await verifyStocks(db)).toEqual([]);
+    const items = new Map((await db.select().from(productItems)).map((i) => [i.id, i]));
+    const stocks = await db.select().from(productStocks);
+    const byName = new Map(stocks.map((s) => [items.get(s.itemId)!.name, s]));
+    for (const s of stocks) {
+      const item = items.get(s.itemId)!;
+      expect(s.currentStock, item.name).toBeGreaterThanOrEqual(0);
+      // Every priced item was bought; the suggested ones (no price yet) were not.
+      if (s.priceToShow > 0) expect(s.totalPurchased, item.name).toBeGreaterThan(0);
+      else expect(s.totalPurchased + s.currentStock, item.name).toBe(0);
+    }
+    expect(stocks.filter((s) => s.currentStock > 0).length).toBeGreaterThanOrEqual(15);
+    // Believable figures: 70 Arduino kits bought in two lots, 36 sold; the 3D printer is sold out.
+    expect(byName.get('Arduino Uno R3 Starter Kit')).toMatchObject({
+      totalPurchased: 70,
+      totalSold: 36,
+      currentStock: 34,
+      lastPurchasedStock: 30,
+      lastSoldStock: 8,
+      lastGst: 18,
+    });
+    expect(byName.get('Ender-3 V3 SE 3D Printer')).toMatchObject({
+      totalPurchased: 3,
+      totalSold: 3,
+      currentStock: 0,
+    });
+    // Damaged and Initial Stock adjustments move the stock: 30 beaker sets bought, 3 damaged, 18 sold.
+    expect(byName.get('Borosilicate Beaker Set (50-1000 ml)')!.currentStock).toBe(9);
+    const resonance = byName.get('Resonance Tube Apparatus')!;
+    expect(resonance).toMatchObject({ totalPurchased: 5, totalSold: 4, currentStock: 7 });
+    const adjustments = await db.select().from(stockEntries).where(eq(stockEntries.kind, 'adjustment'));
+    expect(new Set(adjustments.map((a) => a.adjustmentType))).toEqual(
+      new Set(['Initial Stock', 'Damaged', 'Found']),
+    );
+    // Entries are dated over the last weeks, never in the future nor before their item existed.
+    const today = new Date(now.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    const entries = await db.select().from(stockEntries);
+    for (const e of entries) {
+      expect(e.date <= today).toBe(true);
+      expect(Date.parse(e.date) + DAY).toBeGreaterThan(items.get(e.itemId)!.createdAt.getTime());
+    }
+    expect(Math.min(...entries.map((e) => Date.parse(e.date)))).toBeLessThan(now.getTime() - 50 * DAY);
+  });
+
+  it('sales within Odisha are CGST + SGST, those across the border IGST; invoice numbers look real', async () => {
+    const admin = await adminSession(ctx);
+    const res = await admin.request({ method: 'GET', url: '/api/crm/products/sales?limit=100' });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data as { productSales: SaleDto[]; productSalesCount: number };
+    expect(list.productSalesCount).toBeGreaterThanOrEqual(20);
+    const fy = /^INV\/\d{4}-\d{2}\/\d{4}$/;
+    for (const s of list.productSales) {
+      expect(s.invoiceNo).toMatch(fy);
+      const split = s.gstSplit as { cgst: number; sgst: number; igst: number };
+      expect(Math.round((split.cgst + split.sgst + split.igst) * 100)).toBe(
+        Math.round(s.totalGSTAmount * 100),
+      );
+      if (s.interState) expect(split).toMatchObject({ cgst: 0, sgst: 0 });
+      else expect(split.igst).toBe(0);
+    }
+    expect(new Set(list.productSales.map((s) => s.invoiceNo)).size).toBe(list.productSales.length);
+    const igst = list.productSales.filter((s) => s.interState);
+    expect(igst.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(igst.map((s) => s.supplyState))).toEqual(new Set(['Andhra Pradesh', 'Jharkhand']));
+    expect(igst.every((s) => s.gstSplit.igst > 0)).toBe(true);
+    expect(list.productSales.filter((s) => !s.interState && s.gstSplit.cgst > 0).length).toBeGreaterThan(10);
+
+    const purchases = await admin.request({ method: 'GET', url: '/api/crm/products/purchases?limit=100' });
+    const p = purchases.json().data as { productPurchases: PurchaseDto[] };
+    expect(p.productPurchases.length).toBeGreaterThanOrEqual(15);
+    expect(p.productPurchases.every((x) => x.vendor && x.items.length > 0 && x.totalAmount > 0)).toBe(true);
+  });
+
+  it('the app works on the demo ledger: a demo sale edits, the sold-out printer refuses a sale', async () => {
+    const admin = await adminSession(ctx);
+    const { customers, productItems, sales } = await import('./db/schema.ts');
+    const db = ctx.database.db;
+    const [sale] = await db.select().from(sales).limit(1);
+    const patched = await admin.request({
+      method: 'PATCH',
+      url: `/api/crm/products/sales/${sale!.id}`,
+      payload: { notes: 'Delivered and installed' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    // Unchanged lines keep the price they were sold at, so the totals stay the same.
+    expect(patched.json().data.totalAmount).toBe(sale!.totalAmount);
+    const [printer] = await db
+      .select()
+      .from(productItems)
+      .where(eq(productItems.name, 'Ender-3 V3 SE 3D Printer'));
+    const [customer] = await db.select().from(customers).limit(1);
+    const refused = await admin.request({
+      method: 'POST',
+      url: '/api/crm/products/sales',
+      payload: {
+        customer: customer!.id,
+        invoiceNo: 'INV/TEST/0001',
+        invoiceDate: new Date(now.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10),
+        items: [{ item: printer!.id, quantity: 1, gst: 18, marginTier: 't1' }],
+      },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe(
+      'Not enough stock of Ender-3 V3 SE 3D Printer: 0 available, 1 needed',
+    );
+    expect(await verifyStocks(db)).toEqual([]);
   });
 });

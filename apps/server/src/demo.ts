@@ -37,6 +37,7 @@ import { catalogueDemoRows } from './demo-catalogue.ts';
 import { customerDemoRows } from './demo-customers.ts';
 import { followUpDemoRows } from './demo-follow-ups.ts';
 import { requirementDemoRows } from './demo-requirements.ts';
+import { loadStockDemo } from './demo-stock.ts';
 import { hashPassword } from './platform/passwords.ts';
 
 /** Every demo user signs in with this password (shown in the README and the start-up banner). */
@@ -942,6 +943,12 @@ export const loadDemoData = async (db: Db, opts: { now?: Date } = {}): Promise<D
     }
     const followUpRows = followUpDemoRows(now, customerRows.customers, prng(20260401).next);
     if (followUpRows.length) await tx.insert(followUps).values(followUpRows);
+    await loadStockDemo(tx, now, {
+      catalogue: catalogueRows,
+      customers: customerRows.customers,
+      staff: userRows.filter((_, i) => roleOf(i) === 'storeManager').map((u) => u.id!),
+      adminId,
+    });
   });
   return {
     loaded: true,

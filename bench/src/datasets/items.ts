@@ -75,6 +75,12 @@ const PRODUCTS: readonly [string, string, string, number, number][] = [
   ['School first aid kit', 'FAK-SCH', '30065000', 12, 1350],
   ['Football sports kit', 'SPT-FB', '95066210', 12, 2800],
 ];
+/**
+ * SQL: column n of the product item number `sku` is made from (0 name, 3 GST %, 4 base price ₹): items pick
+ * their product by hash('i', 200), so other generators (the stock ledger) price an item's lines from it.
+ */
+export const itemProductSql = (n: number, sku: string) =>
+  `(${arr(PRODUCTS.map((p) => String(p[n])))})[1 + ${hash(sku, 200)} % ${PRODUCTS.length}]`;
 const PREFERRED = ['Robokits', 'Tinkerbox', 'Labtronics', 'Kalinga Scientific', 'BenQ', 'Epson', 'Godrej'];
 
 /** Rows of a catalogue generator are deleted when n % 50 = 0: point at the row before instead. */

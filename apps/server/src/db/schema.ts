@@ -479,6 +479,10 @@ export const productStocks = pgTable(
   (t) => [
     uniqueIndex('product_stocks_item_idx').on(t.itemId),
     index('product_stocks_live_created_idx').on(t.isDeleted, t.createdAt),
+    // The stock list (bench stocks-list): its sort by price to show, highest first with empties last, and
+    // the current stock / average price ranges with their count, without a sequential scan.
+    index('product_stocks_price_idx').on(sql`${t.priceToShow} desc nulls last`, sql`${t.id} desc`),
+    index('product_stocks_stock_price_idx').on(t.currentStock, t.averagePurchasePrice),
     // The ledger's last guard (issue 12; decision 0011): stock never goes below zero.
     check('product_stocks_current_stock_nonnegative', sql`${t.currentStock} >= 0`),
   ],
@@ -635,6 +639,11 @@ export const customerAssignments = pgTable(
     index('customer_assignments_open_user_idx').on(t.userId).where(sql`${t.unassignedAt} is null`),
   ],
 );
+
+/** Index columns for ORDER BY date DESC, created_at DESC, id DESC (PostgreSQL's default: nulls first). */
+function newestFirst(t: { date: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn }): SQL[] {
+  return [sql`${t.date} desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`];
+}
 
 /** Requirements get their number from a sequence (spec 2 §3: requirementId, shown as RI0001). */
 export const requirementIdSeq = pgSequence('requirement_id_seq', { startWith: 1 });
@@ -896,9 +905,25 @@ export const stockEntries = pgTable(
     createdBy: text('created_by'),
   },
   (t) => [
-    index('stock_entries_stock_idx').on(t.stockId, t.active, t.date.desc(), t.createdAt.desc()),
+    // A stock's history page, newest first, in index order (the id settles ties).
+    // (Written as SQL: drizzle's .desc() adds NULLS LAST, which an ORDER BY … DESC (nulls first) cannot use.)
+    index('stock_entries_stock_idx').on(t.stockId, t.active, ...newestFirst(t)),
+    // The recompute under the stock row's lock reads its active entries from the index alone (38 ms -> 1 ms
+    // for an item with 2,300 entries: the sale p99 in the benchmark).
+    index('stock_entries_recompute_idx').on(
+      t.stockId,
+      t.active,
+      t.kind,
+      t.direction,
+      t.quantity,
+      t.unitPrice,
+      t.adjustmentType,
+    ),
+    // The latest active purchase and sale of a stock: LIMIT 1 instead of a sort.
+    index('stock_entries_latest_idx')
+      .on(t.stockId, t.kind, ...newestFirst(t))
+      .where(sql`${t.active}`),
     index('stock_entries_document_idx').on(t.documentId),
-    index('stock_entries_kind_idx').on(t.kind),
     check('stock_entries_quantity_positive', sql`${t.quantity} > 0`),
     check('stock_entries_direction', sql`${t.direction} in (1, -1)`),
     check('stock_entries_kind', sql`${t.kind} in ('purchase', 'sale', 'adjustment')`),
