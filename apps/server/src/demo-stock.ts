@@ -2,10 +2,12 @@ import {
   fromPaise,
   GST_STATE_CODES,
   type GstRate,
+  gstinCheckCharacter,
   gstStateCode,
   lineAmounts,
   type MarginTier,
   newId,
+  placeOfSupplyCode,
   tierPrice,
   todayInAppZone,
   toPaise,
@@ -303,6 +305,7 @@ const outOfState = (now: Date, template: CustomerRow): CustomerRow[] =>
         1985,
         1400,
         't1',
+        '37AAAGK0412B1Z',
       ],
       [
         OUT_OF_STATE_CUSTOMERS[1]!,
@@ -315,9 +318,10 @@ const outOfState = (now: Date, template: CustomerRow): CustomerRow[] =>
         1947,
         2600,
         't2',
+        '20AAATL5567R1Z',
       ],
     ] as const
-  ).map(([name, org, street, city, district, state, zipCode, year, students, tier], k) => {
+  ).map(([name, org, street, city, district, state, zipCode, year, students, tier, gstin], k) => {
     const createdAt = new Date(now.getTime() - (58 - k * 20) * DAY_MS);
     const email = `${name
       .toLowerCase()
@@ -334,6 +338,8 @@ const outOfState = (now: Date, template: CustomerRow): CustomerRow[] =>
       email,
       phone,
       website: null,
+      // Their GSTINs (check character computed) name their own states: the place of supply (IGST).
+      gstin: gstin + gstinCheckCharacter(gstin),
       street,
       city,
       district,
@@ -436,7 +442,9 @@ export const loadStockDemo = async (
       const unitPaise = Math.round((x.priceToShow * share) / 100) * 100;
       return { ...x, quantity, unitPaise, amounts: lineAmounts(quantity, unitPaise, x.gst) };
     });
-    const { totals, split } = documentFigures(priced, false);
+    // Vendors in Karnataka, Maharashtra and Delhi (by their GSTINs) sell across the border: IGST.
+    const code = placeOfSupplyCode({ gstin: vendors[vendor]!.gstin });
+    const { totals, split } = documentFigures(priced, code !== null && code !== gstStateCode('Odisha'));
     const id = newId(when);
     const user = by(k);
     await tx.insert(purchases).values({
@@ -451,7 +459,7 @@ export const loadStockDemo = async (
       cgst: fromPaise(split.cgst),
       sgst: fromPaise(split.sgst),
       igst: fromPaise(split.igst),
-      supplyState: null,
+      supplyState: code ? (GST_STATE_CODES[code] ?? null) : null,
       createdBy: user,
       updatedBy: user,
       createdAt: when,
@@ -471,7 +479,7 @@ export const loadStockDemo = async (
       const unitPaise = tierPrice(x.priceToShow, Number(x.margin![tier]))!;
       return { ...x, quantity, unitPaise, tier, amounts: lineAmounts(quantity, unitPaise, x.gst) };
     });
-    const code = gstStateCode(customer.state);
+    const code = placeOfSupplyCode(customer);
     const interState = code !== null && code !== gstStateCode('Odisha');
     const { totals, split } = documentFigures(priced, interState);
     const id = newId(when);

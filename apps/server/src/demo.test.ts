@@ -1,5 +1,6 @@
 import {
   effectivePermissions,
+  GST_STATE_CODES,
   isBirthday,
   isRoleExpired,
   PHONE_RE,
@@ -286,10 +287,13 @@ describe('demo catalogue', () => {
           phone: v.phone,
           address: v.address,
           website: v.website,
+          gstin: v.gstin,
           rating: v.rating,
           contactPerson: v.contactPerson,
         }).error?.issues,
       ).toBeUndefined();
+    // Most vendors are GST-registered (check characters right: the schema above checks them).
+    expect(vendors.filter((v) => v.gstin).length).toBeGreaterThanOrEqual(5);
   });
 
   it('has believable items that pass the item rules, each with its stock and a price where verified', async () => {
@@ -386,6 +390,7 @@ describe('demo customers', () => {
         email: c.email,
         phone: c.phone,
         website: c.website,
+        gstin: c.gstin,
         address: {
           street: c.street,
           city: c.city,
@@ -412,7 +417,10 @@ describe('demo customers', () => {
       expect(parsed.error?.issues, c.name).toBeUndefined();
       // Two schools across the border buy from the store (their sales are IGST: demo-stock.ts).
       if (!OUT_OF_STATE_CUSTOMERS.includes(c.name)) expect(c.state, c.name).toBe('Odisha');
+      // A GSTIN names the customer's own state (21 Odisha; 37 and 20 across the border).
+      if (c.gstin) expect(GST_STATE_CODES[c.gstin.slice(0, 2)], c.name).toBe(c.state);
     }
+    expect(rows.filter((c) => c.gstin).length).toBeGreaterThanOrEqual(5);
     expect(new Set(rows.map((c) => c.type))).toEqual(new Set(['Individual', 'Organization']));
     expect(new Set(rows.map((c) => c.district)).size).toBeGreaterThanOrEqual(8);
     expect(formatCustomerId(Math.min(...rows.map((c) => c.customerId)))).toBe('CI0001');
@@ -523,6 +531,13 @@ describe('demo stock', () => {
     const p = purchases.json().data as { productPurchases: PurchaseDto[] };
     expect(p.productPurchases.length).toBeGreaterThanOrEqual(15);
     expect(p.productPurchases.every((x) => x.vendor && x.items.length > 0 && x.totalAmount > 0)).toBe(true);
+    // Vendors registered outside Odisha (by their GSTINs) are IGST; the rest CGST + SGST.
+    const igstBuys = p.productPurchases.filter((x) => x.interState);
+    expect(new Set(igstBuys.map((x) => x.supplyState))).toEqual(
+      new Set(['Karnataka', 'Maharashtra', 'Delhi']),
+    );
+    expect(igstBuys.every((x) => x.gstSplit.igst > 0 && x.gstSplit.cgst === 0)).toBe(true);
+    expect(p.productPurchases.some((x) => !x.interState && x.gstSplit.cgst > 0)).toBe(true);
   });
 
   it('the app works on the demo ledger: a demo sale edits, the sold-out printer refuses a sale', async () => {

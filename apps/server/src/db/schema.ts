@@ -381,6 +381,8 @@ export const productVendors = pgTable(
     phone: text('phone'),
     address: text('address'),
     website: text('website'),
+    /** GSTIN (issue 12), upper case, check character verified; its state code is the place of supply. */
+    gstin: text('gstin'),
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }),
     image: jsonb('image').$type<StoredImage>(),
     contactPerson: jsonb('contact_person').$type<VendorContactPersonRow>(),
@@ -530,6 +532,8 @@ export const customers = pgTable(
     state: text('state'),
     country: text('country'),
     zipCode: text('zip_code'),
+    /** GSTIN (issue 12); when present its state code, not the address state, is the place of supply. */
+    gstin: text('gstin'),
     organizationType: text('organization_type'),
     governmentType: text('government_type'),
     privateType: text('private_type'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GSTIN_MESSAGE, gstinProblem } from './money.ts';
 import {
   EMAIL_MAX,
   EMAIL_MESSAGES,
@@ -70,6 +71,19 @@ export const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v
 /** An optional field whose empty value means null ("clear"; on create: not given). */
 export const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (isBlank(v) ? null : v), schema.nullable());
+
+/**
+ * A GSTIN (issue 12): trimmed and upper-cased, then checked by its shape, state code and check character
+ * (money.ts gstinProblem). Wrap in clearable() for an optional one.
+ */
+export const gstinSchema = z
+  .string({ error: GSTIN_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .superRefine((v, ctx) => {
+    const problem = gstinProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** At most two decimal places, judged on the number's shortest decimal form (exact: 12.34, not 12.345). */
 export const hasAtMostTwoDecimals = (v: number) => /^-?\d+(\.\d{1,2})?$/.test(String(v));

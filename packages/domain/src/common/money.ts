@@ -157,10 +157,31 @@ export const gstinCheckCharacter = (first14: string): string => {
   return BASE36[(36 - (sum % 36)) % 36] as string;
 };
 
-/** Whether a GSTIN is well formed, names a known state, and its check character is right. */
-export const isValidGstin = (value: string): boolean => {
+export const GSTIN_STATE_MESSAGE = 'GSTIN must begin with the code of an Indian state';
+export const GSTIN_CHECK_MESSAGE = 'GSTIN check character is wrong';
+
+/**
+ * What is wrong with a GSTIN (read trimmed and upper-cased): its shape (GSTIN_MESSAGE), its state code
+ * (GSTIN_STATE_MESSAGE) or its check character (GSTIN_CHECK_MESSAGE); null when it is valid.
+ */
+export const gstinProblem = (value: string): string | null => {
   const gstin = value.trim().toUpperCase();
   const m = GSTIN_RE.exec(gstin);
-  if (!m || !GST_STATE_CODES[m[1] as string]) return false;
-  return gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14];
+  if (!m) return GSTIN_MESSAGE;
+  if (!GST_STATE_CODES[m[1] as string]) return GSTIN_STATE_MESSAGE;
+  return gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14] ? null : GSTIN_CHECK_MESSAGE;
+};
+
+/** Whether a GSTIN is well formed, names a known state, and its check character is right. */
+export const isValidGstin = (value: string): boolean => gstinProblem(value) === null;
+
+/**
+ * The GST state code of a party (customer or vendor) for the place of supply (issue 12): its GSTIN's state
+ * code when it has a valid GSTIN (the registration decides, not the address), else its address state's
+ * code; null when neither names a known state (callers then treat the supply as intra-state).
+ */
+export const placeOfSupplyCode = (party: { gstin?: string | null; state?: string | null }): string | null => {
+  const gstin = party.gstin?.trim().toUpperCase();
+  if (gstin && isValidGstin(gstin)) return gstin.slice(0, 2);
+  return gstStateCode(party.state);
 };

@@ -234,6 +234,8 @@ export type CustomerDto = RecordStamps & {
   email: string | null;
   phone: string | null;
   website: string | null;
+  /** GSTIN (issue 12), upper case; when present its state is the place of supply of a sale. */
+  gstin: string | null;
   address: CustomerAddress;
   organization: CustomerOrganization | null;
   contacts: CustomerContact[];

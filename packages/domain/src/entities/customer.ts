@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   clearable,
+  gstinSchema,
   hasAtMostTwoDecimals,
   PHONE_MESSAGE,
   PHONE_RE,
@@ -216,6 +217,8 @@ const customerFields = {
   email: clearable(emailSchema).optional(),
   phone: clearable(phoneSchema).optional(),
   website: clearable(websiteSchema).optional(),
+  /** GSTIN (issue 12): upper-cased, check character verified; its state is the place of supply. */
+  gstin: clearable(gstinSchema).optional(),
   address: customerAddressSchema.nullish(),
   organization: customerOrganizationSchema.nullish(),
   contacts: z

@@ -46,6 +46,8 @@ export type VendorDto = RecordStamps & {
   phone: string | null;
   address: string | null;
   website: string | null;
+  /** GSTIN (issue 12), upper case; its state decides a purchase's GST split. */
+  gstin: string | null;
   rating: number | null;
   image: { url: string } | null;
   contactPerson: VendorContactPerson | null;

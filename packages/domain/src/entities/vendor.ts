@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearable, hasAtMostTwoDecimals, PHONE_MESSAGE, PHONE_RE } from '../common/fields.ts';
+import { clearable, gstinSchema, hasAtMostTwoDecimals, PHONE_MESSAGE, PHONE_RE } from '../common/fields.ts';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../common/sign-in.ts';
 import { VENDOR_MESSAGES, VENDOR_RATING_MAX } from './vendor-list.ts';
 
@@ -54,6 +54,8 @@ const vendorFields = {
   phone: clearable(phoneSchema).optional(),
   address: clearable(text(500)).optional(),
   website: clearable(websiteSchema).optional(),
+  /** GSTIN (issue 12): upper-cased, check character verified; its state decides a purchase's GST split. */
+  gstin: clearable(gstinSchema).optional(),
   // Multipart sends the rating as text; '' clears it (clearable), anything else must read as a number.
   rating: clearable(z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), ratingSchema)).optional(),
   contactPerson: z.preprocess((v) => (v === '' ? null : v), vendorContactPersonSchema.nullable()).optional(),

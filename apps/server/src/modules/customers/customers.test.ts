@@ -1,4 +1,4 @@
-import type { CustomerDto } from '@karya/domain';
+import { type CustomerDto, GSTIN_CHECK_MESSAGE, GSTIN_MESSAGE, gstinCheckCharacter } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -426,6 +426,51 @@ describe('customers', () => {
       'delete',
       'create',
     ]);
+  });
+
+  it('GSTIN: stored upper-cased, refused with its message (nothing written), cleared by empty, in history', async () => {
+    const odisha = `21AABTS1234M1Z${gstinCheckCharacter('21AABTS1234M1Z')}`;
+    const andhra = `37AAAGK0412B1Z${gstinCheckCharacter('37AAAGK0412B1Z')}`;
+    const c = await created({ gstin: ` ${odisha.toLowerCase()} ` });
+    expect(c.gstin).toBe(odisha);
+    expect((await admin.request({ method: 'GET', url: `${BASE}/${c._id}` })).json().data.gstin).toBe(odisha);
+
+    const before = (await list('')).customersCount;
+    const wrong = `${odisha.slice(0, 14)}${odisha[14] === 'A' ? 'B' : 'A'}`;
+    const bad = await post({ ...SCHOOL, name: 'Wrong GSTIN School', gstin: wrong });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      expect.objectContaining({ path: 'gstin', message: GSTIN_CHECK_MESSAGE }),
+    ]);
+    const malformed = await post({ ...SCHOOL, name: 'Malformed GSTIN School', gstin: '21ABC' });
+    expect(malformed.json().errors[0]).toMatchObject({ path: 'gstin', message: GSTIN_MESSAGE });
+    const bulk = await admin.request({
+      method: 'POST',
+      url: `${BASE}/bulk`,
+      payload: [
+        { name: 'Bulk GSTIN One', gstin: odisha },
+        { name: 'Bulk GSTIN Two', gstin: wrong },
+      ],
+    });
+    expect(bulk.statusCode).toBe(400);
+    expect((await list('')).customersCount).toBe(before);
+
+    const refused = await patch(c._id, { gstin: wrong, name: 'Renamed School' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain(GSTIN_CHECK_MESSAGE);
+    const kept = (await admin.request({ method: 'GET', url: `${BASE}/${c._id}` })).json().data as CustomerDto;
+    expect([kept.gstin, kept.name]).toEqual([odisha, c.name]);
+
+    expect((await patch(c._id, { gstin: andhra })).json().data.gstin).toBe(andhra);
+    expect((await patch(c._id, { gstin: '' })).json().data.gstin).toBeNull();
+    const history = await admin.request({ method: 'GET', url: `${BASE}/${c._id}/history` });
+    const changes = history.json().data.history.flatMap((h: { changes: object[] }) => h.changes);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'gstin', label: 'GSTIN', from: odisha, to: andhra }),
+        expect.objectContaining({ field: 'gstin', from: andhra, to: null }),
+      ]),
+    );
   });
 
   it('related lists are empty until those records exist, and need read on their resource', async () => {

@@ -24,7 +24,8 @@ const idParams = z.object({ id: objectIdSchema });
 const tags = ['Product purchases'];
 const BASE = '/crm/products/purchases';
 const BODY_TEXT =
-  'Lines: item, quantity, pricePerUnit, gst (28, 18, 12 or 5; 28 when absent). Totals (taxable, GST, total) ' +
+  'Lines: item, quantity, pricePerUnit, gst (28, 18, 12 or 5; 28 when absent). CGST + SGST when the ' +
+  "vendor's GSTIN is of COMPANY_STATE or the vendor has none, else IGST. Totals (taxable, GST, total) " +
   'and the CGST/SGST/IGST split are computed by the server; totals sent are ignored. The stock of every ' +
   'item moves in the same transaction.';
 

@@ -37,16 +37,17 @@ import {
 export const PURCHASE = documentMessages('purchase', PURCHASE_MESSAGES.notFound);
 
 /**
- * The vendor of a purchase: a live vendor. Vendors carry no state or GSTIN yet, so a purchase is taxed
- * within the company's state (CGST + SGST; decision 0011).
+ * The vendor of a purchase: a live vendor. Its GSTIN's state code is the place of supply: the company's
+ * state → CGST + SGST, another state → IGST; a vendor without a GSTIN (vendors have no address state, only
+ * free text) is taxed within the company's state, CGST + SGST (decision 0011).
  */
 const findVendor: DocSpec['findParty'] = async (tx, _principal, id) => {
   const [v] = await (tx as Db)
-    .select({ id: productVendors.id, name: productVendors.name })
+    .select({ id: productVendors.id, name: productVendors.name, gstin: productVendors.gstin })
     .from(productVendors)
     .where(and(eq(productVendors.id, id), eq(productVendors.isDeleted, false)));
   if (!v) throw notFound(PURCHASE_MESSAGES.vendorNotFound);
-  return { id: v.id, name: v.name, state: null };
+  return { ...v, state: null };
 };
 
 export const PURCHASE_SPEC: DocSpec = {

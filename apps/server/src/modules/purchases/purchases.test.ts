@@ -7,7 +7,7 @@ import {
   createTestApp,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { ledgerKit, today } from '../stocks/ledger-test-kit.ts';
+import { gstinOf, ledgerKit, today } from '../stocks/ledger-test-kit.ts';
 import { listUrl } from '../users/users-test-kit.ts';
 
 const BASE = '/api/crm/products/purchases';
@@ -45,6 +45,39 @@ describe('purchases', () => {
     customerId = (await kit.customer('Odisha'))._id;
   });
   afterAll(() => ctx.close());
+
+  it("splits GST by the vendor's GSTIN: Odisha → CGST + SGST, Karnataka → IGST, none → CGST + SGST", async () => {
+    const fresh = await kit.item('Soldering station', null);
+    const line = [{ item: fresh.id, quantity: 2, pricePerUnit: 100, gst: 18 }];
+    const local = (await kit.vendor(gstinOf('21AADCK4512M1Z')))._id;
+    const bengaluru = (await kit.vendor(gstinOf('29AAKFB7731Q1Z')))._id;
+    const odisha = await buy(line, { vendor: local, invoiceNo: 'GST-OD' });
+    expect(odisha.statusCode, odisha.body).toBe(201);
+    expect(odisha.json().data).toMatchObject({
+      gstSplit: { cgst: 18, sgst: 18, igst: 0 },
+      interState: false,
+      supplyState: 'Odisha',
+    });
+    const karnataka = await buy(line, { vendor: bengaluru, invoiceNo: 'GST-KA' });
+    expect(karnataka.statusCode, karnataka.body).toBe(201);
+    const p = karnataka.json().data as PurchaseDto;
+    expect(p).toMatchObject({
+      gstSplit: { cgst: 0, sgst: 0, igst: 36 },
+      interState: true,
+      supplyState: 'Karnataka',
+    });
+    const none = await buy(line, { invoiceNo: 'GST-NONE' });
+    expect(none.json().data).toMatchObject({ gstSplit: { cgst: 18, sgst: 18, igst: 0 }, interState: false });
+    // Moving the purchase to the Odisha vendor recomputes its split.
+    const moved = await admin.request({
+      method: 'PATCH',
+      url: `${BASE}/${p._id}`,
+      payload: { vendor: local },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ gstSplit: { cgst: 18, sgst: 18, igst: 0 }, interState: false });
+    await kit.consistent();
+  });
 
   it('creates a purchase: totals from the lines (client totals ignored), CGST+SGST, the stock in', async () => {
     const res = await buy(

@@ -27,7 +27,8 @@ const BODY_TEXT =
   'customer (one the caller sees). Lines: item, quantity, marginTier (t1 … pt3 or custom; a tier needs ' +
   'read-{tier} on product-item-price), gst (28, 18, 12 or 5; 28 when absent), pricePerUnit (read only for ' +
   'custom; a tier price is the price to show plus the tier margin). CGST + SGST when the customer is in ' +
-  'COMPANY_STATE, else IGST. Totals (taxable, GST, total) ' +
+  "COMPANY_STATE (its GSTIN's state, else its address state; unknown counts as COMPANY_STATE), else IGST. " +
+  'Totals (taxable, GST, total) ' +
   'and the CGST/SGST/IGST split are computed by the server; totals sent are ignored. The stock of every ' +
   'item moves in the same transaction.';
 

@@ -42,16 +42,16 @@ export const SALE = documentMessages('sale', SALE_MESSAGES.notFound);
 /**
  * The customer of a sale: live and one the caller sees (customers' row scope: without view-all on customer,
  * those assigned or re-assigned to them or created by them); any other answers 404 'Customer not found'.
- * Their address state decides the GST split (place of supply).
+ * Their GSTIN's state, else their address state, decides the GST split (place of supply; placeOfSupplyCode).
  */
 const findCustomer: DocSpec['findParty'] = async (tx, principal, id) => {
   const scope = customerScope(principal);
   const [c] = await (tx as Db)
-    .select({ id: customers.id, name: customers.name, state: customers.state })
+    .select({ id: customers.id, name: customers.name, gstin: customers.gstin, state: customers.state })
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.isDeleted, false), ...(scope ? [scope] : [])));
   if (!c) throw notFound(SALE_MESSAGES.customerNotFound);
-  return { id: c.id, name: c.name, state: c.state };
+  return c;
 };
 
 export const SALE_SPEC: DocSpec = {

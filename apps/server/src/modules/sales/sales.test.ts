@@ -8,7 +8,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { loadConfig } from '../../config.ts';
-import { ledgerKit, today } from '../stocks/ledger-test-kit.ts';
+import { gstinOf, ledgerKit, today } from '../stocks/ledger-test-kit.ts';
 import { listUrl } from '../users/users-test-kit.ts';
 
 const BASE = '/api/crm/products/sales';
@@ -103,6 +103,46 @@ describe('sales', () => {
       gstSplit: { cgst: 0, sgst: 0, igst: 36 },
       interState: true,
       supplyState: 'Karnataka',
+    });
+  });
+
+  it("places the supply by the customer's GSTIN before its address: Odisha address, Andhra GSTIN → IGST", async () => {
+    const item = await stocked(5, 100);
+    const andhra = gstinOf('37AAAGK0412B1Z');
+    const customer = (await kit.customer('Odisha', admin, andhra))._id;
+    const line = [{ item: item.id, quantity: 1, marginTier: 'custom', pricePerUnit: 100, gst: 18 }];
+    const res = await sell(line, { customer });
+    expect(res.statusCode, res.body).toBe(201);
+    const sale = res.json().data as SaleDto;
+    expect(sale).toMatchObject({
+      gstSplit: { cgst: 0, sgst: 0, igst: 18 },
+      interState: true,
+      supplyState: 'Andhra Pradesh',
+    });
+    // Clearing the GSTIN leaves the address: the next save of the sale is CGST + SGST in Odisha.
+    const cleared = await admin.request({
+      method: 'PATCH',
+      url: `/api/crm/customers/${customer}`,
+      payload: { gstin: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const again = await admin.request({
+      method: 'PATCH',
+      url: `${BASE}/${sale._id}`,
+      payload: { items: line },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({
+      gstSplit: { cgst: 9, sgst: 9, igst: 0 },
+      interState: false,
+      supplyState: 'Odisha',
+    });
+    // An Odisha GSTIN on a customer whose address says Karnataka: CGST + SGST.
+    const local = (await kit.customer('Karnataka', admin, gstinOf('21AABTK1234M1Z')))._id;
+    const res2 = await sell(line, { customer: local, invoiceNo: 'SB-GST-2' });
+    expect(res2.json().data).toMatchObject({
+      gstSplit: { cgst: 9, sgst: 9, igst: 0 },
+      supplyState: 'Odisha',
     });
   });
 

@@ -12,6 +12,7 @@ import {
   type LineMarginTier,
   lineAmounts,
   type MarginTier,
+  placeOfSupplyCode,
   type RecordMessages,
   recordMessages,
   SALE_MESSAGES,
@@ -50,7 +51,8 @@ import {
  * entries; every create, update, soft delete, restore and permanent delete locks the stock rows it touches,
  * checks that none goes below zero, writes or flips the entries and recomputes the rows — one transaction.
  * Prices and totals are computed here from the lines, in paise (packages/domain money.ts); GST is split
- * CGST + SGST within the company's state (COMPANY_STATE), IGST otherwise.
+ * CGST + SGST when the party's state (placeOfSupplyCode: its GSTIN's state code, else its address state) is
+ * the company's (COMPANY_STATE), IGST when it is another state, CGST + SGST when it is unknown.
  */
 
 export type DocRow = typeof purchases.$inferSelect & { customerId?: string | null; vendorId?: string | null };
@@ -58,8 +60,11 @@ type DocTable = typeof purchases | typeof sales;
 
 export type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
-/** The other party of a document: who it is, its state for GST, and its name for history. */
-export type Party = { id: string; name: string; state: string | null };
+/**
+ * The other party of a document: who it is, its GSTIN and address state (the place of supply, by
+ * placeOfSupplyCode), and its name for history.
+ */
+export type Party = { id: string; name: string; gstin: string | null; state: string | null };
 
 export type LineInput = {
   item: string;
@@ -199,11 +204,10 @@ const priceLines = (
   });
 };
 
-/** The company's GST state code and whether a party's state is another one (IGST). */
-const isInterState = (deps: Deps, partyState: string | null) => {
+/** Whether a party's GST state code is known and not the company's (IGST); unknown is intra-state. */
+const isInterState = (deps: Deps, partyCode: string | null) => {
   const company = gstStateCode(deps.config.COMPANY_STATE);
-  const other = gstStateCode(partyState);
-  return other !== null && company !== null && other !== company;
+  return partyCode !== null && company !== null && partyCode !== company;
 };
 
 /** The document's totals and GST split: each line's GST split, then summed (paise). */
@@ -226,9 +230,9 @@ const docColumns = (
   party: Party,
   lines: readonly PricedLine[],
 ) => {
-  const interState = isInterState(deps, party.state);
+  const code = placeOfSupplyCode(party);
+  const interState = isInterState(deps, code);
   const { totals, split } = documentFigures(lines, interState);
-  const code = gstStateCode(party.state);
   return {
     [spec.partyKey]: party.id,
     invoiceNo: input.invoiceNo,

@@ -1,4 +1,4 @@
-import { newId } from '@karya/domain';
+import { gstinCheckCharacter, newId } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Agent, TestContext } from '../../../test/helpers.ts';
@@ -27,12 +27,13 @@ export const ledgerKit = (ctx: TestContext, admin: Agent) => {
         },
       }),
     );
-  const vendor = async () =>
+  /** A vendor, with a GSTIN when given (its state decides a purchase's GST split). */
+  const vendor = async (gstin?: string) =>
     json(
       await admin.request({
         method: 'POST',
         url: '/api/crm/products/vendors',
-        ...multipartBody({ name: `Kalinga Lab Supplies ${newId().slice(-5)}` }),
+        ...multipartBody({ name: `Kalinga Lab Supplies ${newId().slice(-5)}`, ...(gstin ? { gstin } : {}) }),
       }),
     );
   /** An item (with a margin unless null) and its stock id. */
@@ -50,7 +51,7 @@ export const ledgerKit = (ctx: TestContext, admin: Agent) => {
     );
     return { id: data._id, name: data.name as string, stockId: (data.stock as { _id: string })._id };
   };
-  const customer = async (state: string | null, who: Agent = admin) =>
+  const customer = async (state: string | null, who: Agent = admin, gstin?: string) =>
     json(
       await who.request({
         method: 'POST',
@@ -59,6 +60,7 @@ export const ledgerKit = (ctx: TestContext, admin: Agent) => {
           type: 'Organization',
           name: `Stewart School ${newId().slice(-5)}`,
           ...(state ? { address: { city: 'Bhubaneswar', state, country: 'India' } } : {}),
+          ...(gstin ? { gstin } : {}),
         },
       }),
     );
@@ -69,5 +71,8 @@ export const ledgerKit = (ctx: TestContext, admin: Agent) => {
   const consistent = async () => expect(await verifyStocks(ctx.database.db)).toEqual([]);
   return { margin, vendor, item, customer, stock, consistent };
 };
+
+/** A valid GSTIN from its first 14 characters (state code, PAN, entity number, Z). */
+export const gstinOf = (first14: string) => first14 + gstinCheckCharacter(first14);
 
 export const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);

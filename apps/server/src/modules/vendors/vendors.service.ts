@@ -67,6 +67,7 @@ const toDtos = async (db: Db, rows: Row[]): Promise<VendorDto[]> => {
     phone: r.phone,
     address: r.address,
     website: r.website,
+    gstin: r.gstin,
     rating: r.rating,
     image: r.image ? { url: r.image.url } : null,
     contactPerson: r.contactPerson ?? null,
@@ -80,6 +81,7 @@ const snapshot = (r: Row): Snapshot => ({
   phone: r.phone,
   address: r.address,
   website: r.website,
+  gstin: r.gstin,
   rating: r.rating,
   contactPerson: r.contactPerson ?? null,
   image: r.image?.url ?? null,
@@ -131,6 +133,7 @@ export const createVendor = async (deps: Deps, principal: Principal, input: Vend
           phone: input.phone ?? null,
           address: input.address ?? null,
           website: input.website ?? null,
+          gstin: input.gstin ?? null,
           rating: input.rating ?? null,
           contactPerson: cleanContact(input.contactPerson),
           image,
@@ -164,7 +167,7 @@ export const updateVendor = async (
     deps.db.transaction(async (tx) => {
       const before = await findLiveRecord<Row>(tx, productVendors, id, VENDOR);
       const set: Partial<Row> = { ...updateStamps(principal, now) };
-      for (const key of ['name', 'email', 'phone', 'address', 'website', 'rating'] as const)
+      for (const key of ['name', 'email', 'phone', 'address', 'website', 'gstin', 'rating'] as const)
         if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
       if (input.contactPerson !== undefined) set.contactPerson = cleanContact(input.contactPerson);
       if (image) set.image = image;

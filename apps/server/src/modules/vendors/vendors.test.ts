@@ -1,4 +1,4 @@
-import { newId, type VendorDto } from '@karya/domain';
+import { GSTIN_CHECK_MESSAGE, gstinCheckCharacter, newId, type VendorDto } from '@karya/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Agent,
@@ -137,6 +137,39 @@ describe('vendors', () => {
     const gone = await admin.request({ method: 'GET', url });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('Vendor not found');
+  });
+
+  it('GSTIN: stored upper-cased, refused with its message (nothing written), cleared by empty, in history', async () => {
+    const karnataka = `29AAKFB7731Q1Z${gstinCheckCharacter('29AAKFB7731Q1Z')}`;
+    const odisha = `21AADCK4512M1Z${gstinCheckCharacter('21AADCK4512M1Z')}`;
+    const created = await post(form({ gstin: karnataka.toLowerCase() }));
+    expect(created.statusCode, created.body).toBe(201);
+    const v = created.json().data as VendorDto;
+    expect(v.gstin).toBe(karnataka);
+
+    const before = await count();
+    const wrong = `${odisha.slice(0, 14)}${odisha[14] === 'A' ? 'B' : 'A'}`;
+    const bad = await post(form({ gstin: wrong }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ path: 'gstin', message: GSTIN_CHECK_MESSAGE });
+    expect(await count()).toBe(before);
+
+    const update = (fields: Record<string, unknown>) =>
+      admin.request({ method: 'PATCH', url: `${BASE}/${v._id}`, ...multipartBody(fields) });
+    const refused = await update({ gstin: wrong, name: 'Renamed vendor' });
+    expect(refused.statusCode).toBe(400);
+    const kept = (await admin.request({ method: 'GET', url: `${BASE}/${v._id}` })).json().data as VendorDto;
+    expect([kept.gstin, kept.name]).toEqual([karnataka, v.name]);
+    expect((await update({ gstin: odisha })).json().data.gstin).toBe(odisha);
+    expect((await update({ gstin: '' })).json().data.gstin).toBeNull();
+    const history = await admin.request({ method: 'GET', url: `${BASE}/${v._id}/history` });
+    const changes = history.json().data.history.flatMap((h: { changes: object[] }) => h.changes);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'gstin', label: 'GSTIN', from: karnataka, to: odisha }),
+        expect.objectContaining({ field: 'gstin', from: odisha, to: null }),
+      ]),
+    );
   });
 
   it('suggests by name with one selectedId', async () => {

@@ -1,4 +1,10 @@
-import type { CatalogueRecordDto, MarginDto, VendorDto } from '@karya/domain';
+import {
+  type CatalogueRecordDto,
+  GSTIN_CHECK_MESSAGE,
+  gstinCheckCharacter,
+  type MarginDto,
+  type VendorDto,
+} from '@karya/domain';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -151,6 +157,27 @@ describe('catalogue screens', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('P3 cannot be more than 100.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('vendor dialog: the GSTIN upper-cased as typed, refused with a wrong check character, then sent', async () => {
+    permissions = { 'product-vendor': ALL };
+    calls.length = 0;
+    render(<App path="/admin/products/vendors#create-vendor" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Vendor' });
+    const valid = `29AAKFB7731Q1Z${gstinCheckCharacter('29AAKFB7731Q1Z')}`;
+    const wrong = `${valid.slice(0, 14)}${valid[14] === 'A' ? 'B' : 'A'}`;
+    const type = (name: string | RegExp, value: string) =>
+      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+    type(/Vendor Name/, 'Bengaluru Robotics');
+    type(/^GSTIN/, wrong.toLowerCase());
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^GSTIN/ }).value).toBe(wrong);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(GSTIN_CHECK_MESSAGE)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    type(/^GSTIN/, valid.toLowerCase());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect((calls.find((c) => c.method === 'POST')!.body as FormData).get('gstin')).toBe(valid);
   });
 
   it('vendor list: navigation state with a vendor id opens its edit dialog', async () => {

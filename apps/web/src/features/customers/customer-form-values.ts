@@ -20,6 +20,7 @@ export type CustomerFormState = {
   email: string;
   phone: string;
   website: string;
+  gstin: string;
   street: string;
   city: string;
   district: string;
@@ -77,6 +78,7 @@ export const customerFormValuesFrom = (c?: CustomerDto | null): CustomerFormStat
     email: s(c?.email),
     phone: s(c?.phone),
     website: s(c?.website),
+    gstin: s(c?.gstin),
     street: s(c?.address.street),
     city: s(c?.address.city),
     district: s(c?.address.district),
@@ -176,6 +178,7 @@ export const customerRequestFrom = (v: CustomerFormState) => ({
   email: v.email,
   phone: v.phone,
   website: v.website,
+  gstin: v.gstin,
   address: {
     street: v.street,
     city: v.city,

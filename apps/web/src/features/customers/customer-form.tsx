@@ -352,6 +352,24 @@ export const CustomerForm = ({
             {text('email', 'Email')}
             {phoneField('phone', 'Phone')}
             {text('website', 'Website')}
+            <Controller
+              control={control}
+              name="gstin"
+              render={({ field }) => (
+                <TextInput
+                  label="GSTIN"
+                  description="Its state decides IGST or CGST + SGST on sales"
+                  autoComplete="off"
+                  maxLength={15}
+                  value={field.value}
+                  // Upper case as typed, as GSTINs are written.
+                  onChange={(e) => field.onChange(e.currentTarget.value.toUpperCase())}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.gstin?.message}
+                />
+              )}
+            />
           </SimpleGrid>
         </Section>
 

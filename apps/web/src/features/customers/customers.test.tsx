@@ -1,4 +1,4 @@
-import type { CustomerDto } from '@karya/domain';
+import { type CustomerDto, GSTIN_CHECK_MESSAGE, gstinCheckCharacter } from '@karya/domain';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, meWith, stubNetwork, Wrap, where } from '../../test/harness';
@@ -363,6 +363,25 @@ describe('customer form', { timeout: 60_000 }, () => {
     });
   });
 
+  it('takes the GSTIN upper-cased as typed, refuses a wrong check character and sends it upper-cased', async () => {
+    permissions = { customer: ['read', 'update'] };
+    customers = [customer(8)];
+    const valid = `21AABTS1234M1Z${gstinCheckCharacter('21AABTS1234M1Z')}`;
+    const wrong = `${valid.slice(0, 14)}${valid[14] === 'A' ? 'B' : 'A'}`;
+    render(<App path={`/crm/customers/${hex(8)}/update`} />);
+    const gstin = await screen.findByRole<HTMLInputElement>('textbox', { name: /^GSTIN/ });
+    typeIn(/^GSTIN/, wrong.toLowerCase());
+    expect(gstin.value).toBe(wrong);
+    fireEvent.click(screen.getByRole('button', { name: 'Update Customer' }));
+    expect(await screen.findByText(GSTIN_CHECK_MESSAGE)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    typeIn(/^GSTIN/, ` ${valid.toLowerCase()}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Update Customer' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ gstin: valid });
+  });
+
   it('keeps a customer unverified on Still Unverified, and asks nothing for a verified one', async () => {
     permissions = { customer: ['read', 'update'] };
     customers = [customer(3, { verified: false }), customer(4)];
@@ -443,6 +462,18 @@ describe('customer detail', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Good')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Delete the feedback/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Give Feedback' })).toBeNull();
+  });
+
+  it('shows the GSTIN when the customer has one', async () => {
+    permissions = { customer: ['read'] };
+    customers = [customer(9, { gstin: '21AABTS1234M1ZX' }), customer(10)];
+    const first = render(<App path={`/crm/customers/${hex(9)}`} />);
+    expect(await screen.findByText('21AABTS1234M1ZX')).toBeTruthy();
+    expect(screen.getByText('GSTIN')).toBeTruthy();
+    first.unmount();
+    render(<App path={`/crm/customers/${hex(10)}`} />);
+    await screen.findByRole('region', { name: 'Basic Information' });
+    expect(screen.queryByText('GSTIN')).toBeNull();
   });
 
   it('goes to the previous and next customer of the loaded page, showing n/total', async () => {

@@ -350,6 +350,7 @@ export const CustomerDetails = ({ customer: c }: { customer: CustomerDto }) => {
                 </a>
               ),
             },
+            ...(c.gstin ? [{ label: 'GSTIN', value: c.gstin }] : []),
             {
               label: 'Address',
               value: [

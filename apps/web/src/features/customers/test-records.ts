@@ -16,6 +16,7 @@ export const customer = (n: number, over: Partial<CustomerDto> = {}): CustomerDt
   email: `school${n}@example.com`,
   phone: '9876543210',
   website: null,
+  gstin: null,
   address: {
     street: 'Unit 4',
     city: 'Bhubaneswar',

@@ -33,6 +33,7 @@ export type VendorFormInput = {
   phone: string;
   address: string;
   website: string;
+  gstin: string;
   rating: number | string;
   contactPerson: Required<{ [K in keyof VendorContactPerson]: string }>;
 };

@@ -67,6 +67,7 @@ export const VendorDetailPage = () => {
                     </Anchor>
                   ) : null,
                 },
+                ...(v.gstin ? [{ label: 'GSTIN', value: v.gstin }] : []),
                 { label: 'Rating', value: v.rating !== null ? `${v.rating} / 5` : null },
                 { label: 'Address', value: v.address, wide: true },
               ]}

@@ -19,6 +19,7 @@ const valuesFrom = (v?: VendorDto | null): VendorFormInput => ({
   phone: v?.phone ?? '',
   address: v?.address ?? '',
   website: v?.website ?? '',
+  gstin: v?.gstin ?? '',
   rating: v?.rating ?? '',
   contactPerson: {
     name: v?.contactPerson?.name ?? '',
@@ -110,6 +111,24 @@ const VendorForm = ({
           {text('email', 'Email', { type: 'email' })}
           {text('phone', 'Phone', { type: 'tel', placeholder: '9876543210 or 0674-1234567' })}
           {text('website', 'Website', { placeholder: 'www.example.in' })}
+          <Controller
+            control={form.control}
+            name="gstin"
+            render={({ field }) => (
+              <TextInput
+                label="GSTIN"
+                description="Its state decides IGST or CGST + SGST on purchases"
+                autoComplete="off"
+                maxLength={15}
+                value={field.value}
+                // Upper case as typed, as GSTINs are written.
+                onChange={(e) => field.onChange(e.currentTarget.value.toUpperCase())}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.gstin?.message}
+              />
+            )}
+          />
           <Controller
             control={form.control}
             name="rating"
