@@ -23,9 +23,14 @@ export const launch = () =>
   });
 
 /** A fresh browser profile that shares a location in Bhubaneswar. */
-export const newContext = async (browser: Browser, baseURL: string, opts: { mobile?: boolean } = {}) => {
+export const newContext = async (
+  browser: Browser,
+  baseURL: string,
+  opts: { mobile?: boolean; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+) => {
   const context = await browser.newContext({
     baseURL,
+    storageState: opts.storageState,
     viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 860 },
     permissions: ['geolocation'],
     geolocation: { latitude: 20.2961, longitude: 85.8245 },

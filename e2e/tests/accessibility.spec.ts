@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { newContext, type Page, signIn, useAppAndBrowser } from '../support/browser.ts';
+import { type BrowserContext, newContext, type Page, signIn, useAppAndBrowser } from '../support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
 
 /** WCAG 2 A/AA checks (axe) on the screens people use most; serious and critical findings fail. */
@@ -19,6 +19,22 @@ const violations = async (page: Page) => {
 
 describe('accessibility', () => {
   const env = useAppAndBrowser({ DEMO: 'true' });
+
+  // One sign-in for the page scans: each page opens in a fresh context holding that session (fifty
+  // sign-ins through the screen cost more than a minute of the browser tests).
+  let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  const signedInContext = async () => {
+    if (!session) {
+      const first = await newContext(env.browser, env.app.baseUrl);
+      const page = await first.newPage();
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/hrm');
+      await page.waitForURL('**/hrm');
+      await page.getByRole('heading', { name: 'Good' }).first().waitFor();
+      session = await first.storageState();
+      await first.close();
+    }
+    return newContext(env.browser, env.app.baseUrl, { storageState: session });
+  };
 
   it('the sign-in screen has no serious or critical findings', async () => {
     const context = await newContext(env.browser, env.app.baseUrl);
@@ -79,9 +95,9 @@ describe('accessibility', () => {
     ['/crm/follow-ups#filter', 'Filter Follow Ups'],
     ['/crm/follow-ups/create', 'Create Follow Up'],
   ])('%s has no serious or critical findings', async (path, heading) => {
-    const context = await newContext(env.browser, env.app.baseUrl);
+    const context = await signedInContext();
     const page = await context.newPage();
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, path);
+    await page.goto(path);
     await page.waitForURL(`**${path.split('#')[0]}*`);
     await page.getByRole('heading', { name: heading }).first().waitFor();
     await page.waitForLoadState('networkidle');
