@@ -534,7 +534,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(checked).toBeGreaterThan(30);
-  });
+    // The matrix grows with every record type (a signed-in agent per action): give it room on a busy machine.
+  }, 120_000);
 
   it('the fingerprint sees a change (so the checks above can fail)', async () => {
     const before = await fingerprint();
