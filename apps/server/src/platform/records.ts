@@ -511,3 +511,23 @@ export const stampsDto = (
   deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
   deletedBy: row.deletedBy ? (refs.get(row.deletedBy) ?? null) : null,
 });
+
+/**
+ * A bulk form with its answer's message ('2 tasks deleted, 1 not found'): the record type's own summary of
+ * the operation, from its `recordMessages`.
+ */
+export const bulkWithMessage = async (
+  lifecycle: Lifecycle,
+  operation: BulkOperation,
+  ids: readonly string[],
+) => {
+  const result = await bulkLifecycle(lifecycle, operation, ids);
+  const m = lifecycle.messages;
+  const message =
+    operation === 'delete'
+      ? m.bulkDeleted(result)
+      : operation === 'restore'
+        ? m.bulkRestored(result)
+        : m.bulkDeletedPermanently(result);
+  return { message, result };
+};

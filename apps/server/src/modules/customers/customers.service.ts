@@ -73,7 +73,7 @@ import { type FilterRule, type ListColumns, matchText } from '../../platform/lis
 import type { Principal } from '../../platform/principal.ts';
 import {
   type BulkOperation,
-  bulkLifecycle,
+  bulkWithMessage,
   createStamps,
   deletePermanently,
   findLiveRecord,
@@ -938,21 +938,8 @@ export const restoreCustomer = (deps: Deps, principal: Principal, id: string) =>
 export const deleteCustomerPermanently = (deps: Deps, principal: Principal, id: string) =>
   deletePermanently(lifecycle(deps, principal), id);
 
-export const bulkCustomers = async (
-  deps: Deps,
-  principal: Principal,
-  operation: BulkOperation,
-  ids: string[],
-) => {
-  const result = await bulkLifecycle(lifecycle(deps, principal), operation, ids);
-  const message =
-    operation === 'delete'
-      ? CUSTOMER.bulkDeleted(result)
-      : operation === 'restore'
-        ? CUSTOMER.bulkRestored(result)
-        : CUSTOMER.bulkDeletedPermanently(result);
-  return { message, result };
-};
+export const bulkCustomers = (deps: Deps, principal: Principal, operation: BulkOperation, ids: string[]) =>
+  bulkWithMessage(lifecycle(deps, principal), operation, ids);
 
 /** GET /crm/customers/{id}/history: newest first, paged; outside the caller's scope 404. */
 export const customerHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>

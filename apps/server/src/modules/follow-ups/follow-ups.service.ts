@@ -37,7 +37,7 @@ import type { Principal } from '../../platform/principal.ts';
 import {
   assignmentStateRule,
   type BulkOperation,
-  bulkLifecycle,
+  bulkWithMessage,
   createStamps,
   deletePermanently,
   findRecord,
@@ -541,21 +541,8 @@ export const restoreFollowUp = (deps: Deps, principal: Principal, id: string) =>
 export const deleteFollowUpPermanently = (deps: Deps, principal: Principal, id: string) =>
   deletePermanently(lifecycle(deps, principal), id);
 
-export const bulkFollowUps = async (
-  deps: Deps,
-  principal: Principal,
-  operation: BulkOperation,
-  ids: string[],
-) => {
-  const result = await bulkLifecycle(lifecycle(deps, principal), operation, ids);
-  const message =
-    operation === 'delete'
-      ? FOLLOW_UP.bulkDeleted(result)
-      : operation === 'restore'
-        ? FOLLOW_UP.bulkRestored(result)
-        : FOLLOW_UP.bulkDeletedPermanently(result);
-  return { message, result };
-};
+export const bulkFollowUps = (deps: Deps, principal: Principal, operation: BulkOperation, ids: string[]) =>
+  bulkWithMessage(lifecycle(deps, principal), operation, ids);
 
 /** GET /crm/follow-ups/{id}/history: newest first, paged; outside the caller's scope 404. */
 export const followUpHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>

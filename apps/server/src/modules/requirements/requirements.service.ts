@@ -52,7 +52,7 @@ import type { Principal } from '../../platform/principal.ts';
 import {
   assignmentStateRule,
   type BulkOperation,
-  bulkLifecycle,
+  bulkWithMessage,
   createStamps,
   deletePermanently,
   findLiveRecord,
@@ -497,21 +497,8 @@ export const restoreRequirement = (deps: Deps, principal: Principal, id: string)
 export const deleteRequirementPermanently = (deps: Deps, principal: Principal, id: string) =>
   deletePermanently(lifecycle(deps, principal), id);
 
-export const bulkRequirements = async (
-  deps: Deps,
-  principal: Principal,
-  operation: BulkOperation,
-  ids: string[],
-) => {
-  const result = await bulkLifecycle(lifecycle(deps, principal), operation, ids);
-  const message =
-    operation === 'delete'
-      ? REQUIREMENT.bulkDeleted(result)
-      : operation === 'restore'
-        ? REQUIREMENT.bulkRestored(result)
-        : REQUIREMENT.bulkDeletedPermanently(result);
-  return { message, result };
-};
+export const bulkRequirements = (deps: Deps, principal: Principal, operation: BulkOperation, ids: string[]) =>
+  bulkWithMessage(lifecycle(deps, principal), operation, ids);
 
 /** GET /crm/requirements/{id}/history: newest first, paged; outside the caller's scope 404. */
 export const requirementHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>

@@ -24,7 +24,7 @@ import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   type BulkOperation,
-  bulkLifecycle,
+  bulkWithMessage,
   createStamps,
   deletePermanently,
   findLiveRecord,
@@ -279,18 +279,5 @@ export const deleteTask = async (deps: Deps, principal: Principal, id: string) =
 export const restoreTask = (deps: Deps, principal: Principal, id: string) =>
   restore(lifecycle(deps, principal), id);
 
-export const bulkTasks = async (
-  deps: Deps,
-  principal: Principal,
-  operation: BulkOperation,
-  ids: string[],
-) => {
-  const result = await bulkLifecycle(lifecycle(deps, principal), operation, ids);
-  const message =
-    operation === 'delete'
-      ? TASK.bulkDeleted(result)
-      : operation === 'restore'
-        ? TASK.bulkRestored(result)
-        : TASK.bulkDeletedPermanently(result);
-  return { message, result };
-};
+export const bulkTasks = (deps: Deps, principal: Principal, operation: BulkOperation, ids: string[]) =>
+  bulkWithMessage(lifecycle(deps, principal), operation, ids);
