@@ -175,6 +175,60 @@ export const FollowUpForm = ({
     if (status) setValue('status', status, { shouldDirty: true });
   };
 
+  /** Who is responsible, for the follow-up and its next one alike: the visitors of a visit, else one user. */
+  const responsible = (at: {
+    visit: boolean;
+    type: string | undefined;
+    visitors: 'visitors' | 'nextFollowUp.visitors';
+    by: 'followUpBy' | 'nextFollowUp.followUpBy';
+    labels: { visitors: string; by: string };
+    errors: { visitors?: string; by?: string };
+  }) =>
+    at.visit ? (
+      <Controller
+        control={control}
+        name={at.visitors}
+        render={({ field }) => (
+          <Picker>
+            <VisitorsPicker
+              label={at.labels.visitors}
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              names={names}
+              onNames={setNames}
+              canSearch={canUsers}
+              self={self}
+              error={at.errors.visitors}
+            />
+          </Picker>
+        )}
+      />
+    ) : (
+      at.type && (
+        <Controller
+          control={control}
+          name={at.by}
+          render={({ field }) => (
+            <Picker>
+              <UserPicker
+                label={at.labels.by}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={at.errors.by}
+                canSearch={canUsers}
+                self={self}
+                names={names}
+                onNames={setNames}
+              />
+            </Picker>
+          )}
+        />
+      )
+    );
+
   const submit = async () => {
     setServerError(null);
     const input = (await followUpValidation.get()).toFollowUpInput(getValues());
@@ -339,50 +393,14 @@ export const FollowUpForm = ({
               {...register('status')}
               error={errors.status?.message}
             />
-            {visit ? (
-              <Controller
-                control={control}
-                name="visitors"
-                render={({ field }) => (
-                  <Picker>
-                    <VisitorsPicker
-                      label="Visitors"
-                      withAsterisk
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      names={names}
-                      onNames={setNames}
-                      canSearch={canUsers}
-                      self={self}
-                      error={errors.visitors?.message}
-                    />
-                  </Picker>
-                )}
-              />
-            ) : (
-              type && (
-                <Controller
-                  control={control}
-                  name="followUpBy"
-                  render={({ field }) => (
-                    <Picker>
-                      <UserPicker
-                        label="Follow Up By"
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        error={errors.followUpBy?.message}
-                        canSearch={canUsers}
-                        self={self}
-                        names={names}
-                        onNames={setNames}
-                      />
-                    </Picker>
-                  )}
-                />
-              )
-            )}
+            {responsible({
+              visit,
+              type,
+              visitors: 'visitors',
+              by: 'followUpBy',
+              labels: { visitors: 'Visitors', by: 'Follow Up By' },
+              errors: { visitors: errors.visitors?.message, by: errors.followUpBy?.message },
+            })}
           </SimpleGrid>
         </Section>
 
@@ -470,50 +488,17 @@ export const FollowUpForm = ({
                 {...register('nextFollowUp.time')}
                 error={errors.nextFollowUp?.time?.message}
               />
-              {nextVisit ? (
-                <Controller
-                  control={control}
-                  name="nextFollowUp.visitors"
-                  render={({ field }) => (
-                    <Picker>
-                      <VisitorsPicker
-                        label="Next visitors"
-                        withAsterisk
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        names={names}
-                        onNames={setNames}
-                        canSearch={canUsers}
-                        self={self}
-                        error={errors.nextFollowUp?.visitors?.message}
-                      />
-                    </Picker>
-                  )}
-                />
-              ) : (
-                nextType && (
-                  <Controller
-                    control={control}
-                    name="nextFollowUp.followUpBy"
-                    render={({ field }) => (
-                      <Picker>
-                        <UserPicker
-                          label="Next follow-up by"
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          error={errors.nextFollowUp?.followUpBy?.message}
-                          canSearch={canUsers}
-                          self={self}
-                          names={names}
-                          onNames={setNames}
-                        />
-                      </Picker>
-                    )}
-                  />
-                )
-              )}
+              {responsible({
+                visit: nextVisit,
+                type: nextType,
+                visitors: 'nextFollowUp.visitors',
+                by: 'nextFollowUp.followUpBy',
+                labels: { visitors: 'Next visitors', by: 'Next follow-up by' },
+                errors: {
+                  visitors: errors.nextFollowUp?.visitors?.message,
+                  by: errors.nextFollowUp?.followUpBy?.message,
+                },
+              })}
             </SimpleGrid>
           )}
         </Section>
