@@ -1,8 +1,9 @@
 import { CUSTOMER_CONTACTS_MAX, CUSTOMER_MESSAGES } from '@karya/domain';
 import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../components/record/confirm';
+import { RowActions } from '../../components/record/row-actions';
 import {
   type ContactState,
   contactStateFrom,
@@ -152,17 +153,7 @@ export const ContactsEditor = ({
                       <IconStar size={16} aria-hidden />
                     </ActionIcon>
                   )}
-                  <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => edit(i)}>
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${c.name}`}
-                    onClick={() => remove(i)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  <RowActions name={c.name} onEdit={() => edit(i)} onRemove={() => remove(i)} />
                 </Group>
               </Group>
             </Paper>

@@ -8,7 +8,6 @@ import {
   SALE_MESSAGES,
 } from '@karya/domain';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -21,10 +20,11 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../components/record/confirm';
 import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
+import { RowActions } from '../../components/record/row-actions';
 import {
   checkLine,
   emptyDraft,
@@ -200,17 +200,7 @@ export const TradeLinesEditor = ({
                     </Table.Td>
                     <Table.Td>
                       <Group gap={2} wrap="nowrap" justify="flex-end">
-                        <ActionIcon variant="subtle" aria-label={`Edit ${l.name}`} onClick={() => edit(i)}>
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${l.name}`}
-                          onClick={() => remove(i)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
+                        <RowActions name={l.name} onEdit={() => edit(i)} onRemove={() => remove(i)} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

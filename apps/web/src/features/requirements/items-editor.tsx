@@ -1,9 +1,10 @@
 import { ITEM_MESSAGES, type ItemDto, REQUIREMENT_MESSAGES } from '@karya/domain';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../components/record/confirm';
 import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
+import { RowActions } from '../../components/record/row-actions';
 import { api } from '../../lib/api';
 import { notifySuccess, withLoadingToast } from '../../lib/notify';
 import { ItemStateBadge } from '../items/item-display';
@@ -170,17 +171,7 @@ export const ItemsEditor = ({
                   </Text>
                 </Stack>
                 <Group gap={2} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`Edit ${l.name}`} onClick={() => edit(i)}>
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${l.name}`}
-                    onClick={() => remove(i)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  <RowActions name={l.name} onEdit={() => edit(i)} onRemove={() => remove(i)} />
                 </Group>
               </Group>
             </Paper>

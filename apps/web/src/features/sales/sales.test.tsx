@@ -105,7 +105,7 @@ const pickFrom = async (label: string, search: string, option: string) => {
   const picker = await screen.findByRole<HTMLInputElement>('textbox', { name: label });
   fireEvent.click(picker);
   fireEvent.change(picker, { target: { value: search } });
-  fireEvent.click(await screen.findByRole('option', { name: option }, { timeout: 5000 }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
 };
 const SELLER = {
   'product-sale': ['read', 'create'],
