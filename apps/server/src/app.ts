@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { ERROR_CODES } from '@karya/domain';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -26,6 +27,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
 import { closeRedis, connectRedis, redisRateLimitStore, redisSessionStore } from './platform/redis-stores.ts';
+import { requestIdOf } from './platform/request-id.ts';
 import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
 import { registerApiCompression, registerWebApp } from './platform/static.ts';
 
@@ -51,6 +53,9 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     bodyLimit: 1024 * 1024,
     // Deep or huge JSON is refused before it reaches a handler.
     routerOptions: { maxParamLength: 200 },
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,13 +69,14 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       ? await connectRedis(config.REDIS_URL, app.log)
       : undefined;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
+  const mailer =
+    opts.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const deps: AppDeps = {
     config,
     database,
     db,
     clock,
-    mailer:
-      opts.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
+    mailer,
     storage: opts.storage ?? localStorage(path.resolve(config.DATA_DIR, 'files')),
     sessions:
       opts.sessions ??
@@ -79,6 +85,11 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       opts.rateLimit ??
       (redis ? redisRateLimitStore(redis, clock, config.REDIS_PREFIX) : memoryRateLimitStore(clock)),
     version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
+    readiness: {
+      database: () => db.execute(sql`select 1`),
+      ...(redis ? { redis: () => redis.ping() } : {}),
+      mail: () => mailer.check(),
+    },
   };
   // The morning follow-up e-mail, once a day across every process (jobs/follow-up-reminders.ts); tests
   // call it with their own clock.
@@ -94,7 +105,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       reply.headers(error.headers);
       return reply
         .status(error.statusCode)
-        .send({ success: false, message: error.message, error: error.code });
+        .send({ success: false, message: error.message, error: error.code, requestId: request.id });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
@@ -108,6 +119,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
         message: errors[0]?.message ?? 'Invalid request',
         error: ERROR_CODES.VALIDATION,
         errors,
+        requestId: request.id,
       });
     }
     if (error instanceof ZodError) {
@@ -117,6 +129,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
         message: errors[0]?.message ?? 'Invalid request',
         error: ERROR_CODES.VALIDATION,
         errors,
+        requestId: request.id,
       });
     }
     const status = (error as FastifyError).statusCode ?? 500;
@@ -130,12 +143,14 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
             : error.message;
       return reply
         .status(status === 413 ? 400 : status)
-        .send({ success: false, message, error: (error as FastifyError).code });
+        .send({ success: false, message, error: (error as FastifyError).code, requestId: request.id });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ success: false, message: 'We’re experiencing some technical issues. Please try again later.' });
+    return reply.status(500).send({
+      success: false,
+      message: 'We’re experiencing some technical issues. Please try again later.',
+      requestId: request.id,
+    });
   });
 
   await app.register(cookie);
@@ -165,6 +180,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const q = request.url.indexOf('?');

@@ -50,6 +50,9 @@ export const memoryMailer = () => {
       sent.push(m);
     },
     async idle() {},
+    async check() {
+      return 'log' as const;
+    },
     lastCodeFor: (to) =>
       [...sent]
         .reverse()

@@ -17,4 +17,6 @@ export type AppDeps = {
   sessions: SessionStore;
   rateLimit: RateLimitStore;
   version: string;
+  /** What /api/ready checks: each resolves when its service answers (Redis only when configured). */
+  readiness: Record<string, () => Promise<unknown>>;
 };

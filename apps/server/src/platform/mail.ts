@@ -15,6 +15,11 @@ export type Mailer = {
   sendInBackground(message: MailMessage, onFailure?: () => Promise<void>): Promise<void>;
   /** Resolves when every background delivery has finished (the app waits for it when closing). */
   idle(): Promise<void>;
+  /**
+   * Whether mail can go out now (/api/ready): 'smtp' after the SMTP server answered, 'log' without SMTP_URL;
+   * rejects when the SMTP server does not answer.
+   */
+  check(): Promise<'smtp' | 'log'>;
 };
 
 /** Six-digit one-time codes masked, for the copy kept in mail_outbox. */
@@ -67,6 +72,11 @@ export const createMailer = (opts: { db: Db; smtpUrl?: string; from: string; log
     },
     async idle() {
       await Promise.all([...pending]);
+    },
+    async check() {
+      if (!transport) return 'log';
+      await transport.verify();
+      return 'smtp';
     },
   };
 };

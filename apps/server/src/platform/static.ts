@@ -60,6 +60,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
         success: false,
         message: 'The requested resource was not found.',
         error: ERROR_CODES.NOT_FOUND,
+        requestId: request.id,
       });
     }
     // A signed-in page's HTML names its chunks (platform/route-hints.ts); the sign-in page's is the built file.

@@ -6,9 +6,19 @@ import { isApiError } from './api';
 export const notifySuccess = (message: string) =>
   notifications.show({ color: 'green', title: 'Success', message, autoClose: 4000 });
 
+/**
+ * A server failure (5xx) carries the request's id: the toast shows its first characters, which the
+ * server's log lines carry in full (`requestId`), so a user can quote it to whoever runs Karya.
+ */
+const referenceOf = (error: unknown) => {
+  if (!isApiError(error) || error.status < 500) return '';
+  const id = (error.body as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' && id ? ` (reference ${id.slice(0, 8)})` : '';
+};
+
 export const messageOf = (error: unknown) =>
   isApiError(error)
-    ? error.message
+    ? `${error.message}${referenceOf(error)}`
     : errorMessageFor(undefined, error instanceof Error ? { message: error.message } : error);
 
 export const notifyError = (error: unknown) =>

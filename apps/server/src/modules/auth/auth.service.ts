@@ -175,26 +175,6 @@ export const login = async (deps: AppDeps, input: LoginInput, info: RequestInfo)
     throw tooManyRequests(AUTH_MESSAGES.tooManyLogins(wait), wait);
   }
 
-  const region = deps.config.allowedRegion;
-  if (region && !isInsideRegion(region, input.location)) {
-    // Only an account holding the exemption gets as far as the password check from outside.
-    const exempt =
-      user !== undefined &&
-      can(
-        effectivePermissions(await rolesOfUser(deps.db, user.id), deps.clock.now()),
-        'user',
-        'allow-login-outside-region',
-      );
-    if (!exempt) {
-      await log(
-        'LOGIN_ATTEMPT_OUTSIDE_ALLOWED_REGION',
-        user?.id ?? null,
-        `Sign-in refused: location outside the allowed region (${region.name})`,
-      );
-      throw forbidden(AUTH_MESSAGES.outsideRegion, ERROR_CODES.OUTSIDE_REGION);
-    }
-  }
-
   const fail = async (userId: string | null) => {
     await Promise.all([
       deps.rateLimit.hit(accountKey(email), LOGIN_LIMITS.windowSeconds),
@@ -204,11 +184,38 @@ export const login = async (deps: AppDeps, input: LoginInput, info: RequestInfo)
     return unauthorized(AUTH_MESSAGES.invalidCredentials);
   };
 
-  if (!user) {
-    await burnPasswordTime(input.password);
-    throw await fail(null);
+  const region = deps.config.allowedRegion;
+  const outside = region !== null && !isInsideRegion(region, input.location);
+  // Only an account holding the exemption gets past the region lock, and only with its right password.
+  const exempt =
+    outside &&
+    user !== undefined &&
+    can(
+      effectivePermissions(await rolesOfUser(deps.db, user.id), deps.clock.now()),
+      'user',
+      'allow-login-outside-region',
+    );
+  // Every path hashes once, so neither the answer nor its timing tells an unknown e-mail from an account.
+  const passwordRight = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await burnPasswordTime(input.password).then(() => false);
+  if (outside && !(exempt && passwordRight)) {
+    // From outside, an exempt account's wrong password answers exactly as an unknown e-mail or an account
+    // without the exemption: the region refusal, counted against the account and the address like any
+    // failed attempt (so the limits do not tell them apart either).
+    await Promise.all([
+      deps.rateLimit.hit(accountKey(email), LOGIN_LIMITS.windowSeconds),
+      deps.rateLimit.hit(ipKey(info.ip), LOGIN_LIMITS.windowSeconds),
+    ]);
+    await log(
+      'LOGIN_ATTEMPT_OUTSIDE_ALLOWED_REGION',
+      user?.id ?? null,
+      `Sign-in refused: location outside the allowed region (${region?.name})`,
+    );
+    throw forbidden(AUTH_MESSAGES.outsideRegion, ERROR_CODES.OUTSIDE_REGION);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw await fail(user.id);
+
+  if (!user || !passwordRight) throw await fail(user?.id ?? null);
 
   // The right password of an account that may not sign in: say why, but only after the password matched.
   if (!SIGN_IN_STATUSES.includes(user.status as never)) {

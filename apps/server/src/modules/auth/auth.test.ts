@@ -102,7 +102,9 @@ describe('auth: sign-in', () => {
     const unknown = await signIn(ctx, { email: 'nobody.here@karya.test', password: 'Wrong@12345' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual(unknown.json());
+    const { requestId: _a, ...wrongBody } = wrong.json();
+    const { requestId: _b, ...unknownBody } = unknown.json();
+    expect(wrongBody).toEqual(unknownBody);
     expect(wrong.json().message).toBe('Invalid email or password');
     expect(sessionCookieFrom(wrong)).toBe('');
     expect(await activitiesOf(ctx, u.id)).toContainEqual(expect.objectContaining({ type: 'LOGIN_FAILED' }));
@@ -276,9 +278,22 @@ describe('auth: allowed region', () => {
     const u = await createUser(ctx.database, { roleIds: [roleId] });
     const res = await signIn(ctx, { email: u.email, password: u.password, location: OUTSIDE });
     expect(res.statusCode).toBe(200);
-    // The exemption does not skip the password.
+    // The exemption does not skip the password, and its wrong password answers exactly as an unknown
+    // e-mail does from outside: nothing tells an exempt account apart.
     const wrong = await signIn(ctx, { email: u.email, password: 'Wrong@12345', location: OUTSIDE });
-    expect(wrong.statusCode).toBe(401);
+    const unknown = await signIn(ctx, {
+      email: 'nobody-here@karya.test',
+      password: 'Wrong@12345',
+      location: OUTSIDE,
+    });
+    expect(wrong.statusCode).toBe(403);
+    const { requestId: _a, ...wrongBody } = wrong.json();
+    const { requestId: _b, ...unknownBody } = unknown.json();
+    expect(wrongBody).toEqual(unknownBody);
+    expect(wrong.statusCode).toBe(unknown.statusCode);
+    expect(await activitiesOf(ctx, u.id)).toContainEqual(
+      expect.objectContaining({ type: 'LOGIN_ATTEMPT_OUTSIDE_ALLOWED_REGION' }),
+    );
   });
 
   it('ignores an expired role that held the exemption', async () => {

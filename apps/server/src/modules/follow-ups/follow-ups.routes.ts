@@ -127,9 +127,13 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
         );
       } catch (error) {
         if (!(error instanceof FollowUpConflict)) throw error;
-        return reply
-          .status(409)
-          .send({ success: false, message: error.message, error: ERROR_CODES.CONFLICT, data: error.current });
+        return reply.status(409).send({
+          success: false,
+          message: error.message,
+          error: ERROR_CODES.CONFLICT,
+          data: error.current,
+          requestId: request.id,
+        });
       }
     },
   );
