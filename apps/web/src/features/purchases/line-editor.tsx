@@ -21,7 +21,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { confirmAction } from '../../components/record/confirm';
 import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
 import { RowActions } from '../../components/record/row-actions';
@@ -63,6 +63,7 @@ export const TradeLinesEditor = ({
   canReadMargins,
   tiers = [],
   defaultTier,
+  prefillItem,
   error,
 }: {
   kind: TradeKind;
@@ -76,6 +77,8 @@ export const TradeLinesEditor = ({
   canReadMargins: boolean;
   tiers?: readonly LineMarginTier[];
   defaultTier?: LineMarginTier;
+  /** An item id to start the entry line with (the stock page's Create Sale / Create Purchase). */
+  prefillItem?: string;
   error?: string;
 }) => {
   const [errors, setErrors] = useState<LineErrors>({});
@@ -113,6 +116,25 @@ export const TradeLinesEditor = ({
       }
     }
   };
+
+  // Once, on opening: the item is looked up as the picker would (its stock, margin and GST) and picked.
+  const prefilled = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with what the editor holds on opening
+  useEffect(() => {
+    if (!prefillItem || prefilled.current || !canSearchItems) return;
+    prefilled.current = true;
+    itemSource
+      .fetch('', [prefillItem], new AbortController().signal)
+      .then((found) => {
+        const item = found.find((o) => o._id === prefillItem);
+        if (!item) return;
+        onNames({ ...names, [item._id]: item.name });
+        return pickItem(item._id);
+      })
+      .catch(() => {
+        // The line stays empty; the user picks the item.
+      });
+  }, [prefillItem]);
 
   const add = () => {
     const found = checkLine(line, kind, lines, editing);

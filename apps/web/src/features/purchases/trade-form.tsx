@@ -9,7 +9,7 @@ import {
 import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../app/auth';
 import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
 import { isApiError } from '../../lib/api';
@@ -67,6 +67,7 @@ export const TradeForm = ({
 }) => {
   const { can } = useCan();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const client = useQueryClient();
   const sale = kind === 'sale';
   const Noun = sale ? 'Sale' : 'Purchase';
@@ -234,6 +235,7 @@ export const TradeForm = ({
             canReadMargins={can('product-margin', 'read')}
             tiers={tiers}
             defaultTier={defaultTier}
+            prefillItem={mode === 'create' ? (searchParams.get('item') ?? undefined) : undefined}
             error={errors.items}
           />
         </Section>

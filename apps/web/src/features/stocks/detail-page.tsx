@@ -163,9 +163,14 @@ export const StockDetailPage = () => {
   const query = useStock(id);
   const [adjusting, setAdjusting] = useState(false);
   const [pricing, setPricing] = useState(false);
+  // The sale and purchase forms open with this stock's item in their line editor.
+  const withItem = query.data?.item ? `?item=${query.data.item._id}` : '';
   const dial = [
-    can('product-sale', 'create') && { label: 'Create Sale', to: '/admin/products/sales/create' },
-    can('product-purchase', 'create') && { label: 'Create Purchase', to: '/admin/products/purchases/create' },
+    can('product-sale', 'create') && { label: 'Create Sale', to: `/admin/products/sales/create${withItem}` },
+    can('product-purchase', 'create') && {
+      label: 'Create Purchase',
+      to: `/admin/products/purchases/create${withItem}`,
+    },
     can('product-stock', 'adjust') && { label: 'Adjust Stock', run: () => setAdjusting(true) },
   ].filter(Boolean) as { label: string; to?: string; run?: () => void }[];
   return (
