@@ -42,6 +42,7 @@ export const CUSTOMER_COLUMNS: readonly ColumnDef<CustomerDto>[] = [
   { key: 'privateType', label: 'Private Type', value: privType, defaultHidden: true },
   { key: 'rating', label: 'Rating', value: (c) => c.rating, defaultHidden: true },
   { key: 'ratingCategory', label: 'Rating Category', value: (c) => c.ratingCategory, defaultHidden: true },
+  { key: 'gstin', label: 'GSTIN', value: (c) => c.gstin, width: 160, defaultHidden: true },
 ];
 
 /** Wide enough for the ten default columns before the table scrolls sideways. */

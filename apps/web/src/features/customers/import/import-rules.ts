@@ -20,6 +20,8 @@ export const IMPORT_COLUMNS = [
   { header: 'Zip Code', field: 'address.zipCode', required: false },
   { header: 'Establishment Year', field: 'additionalInfo.establishmentYear', required: false },
   { header: 'Number of Students', field: 'additionalInfo.numberOfStudents', required: false },
+  // Ours (issue 12): a file made from the spec's template, without this column, still imports.
+  { header: 'GSTIN', field: 'gstin', required: false, optionalHeader: true },
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export const IMPORT_HEADERS: readonly string[] = IMPORT_COLUMNS.map((c) => c.header);

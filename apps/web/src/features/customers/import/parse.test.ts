@@ -1,4 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
+import { GSTIN_CHECK_MESSAGE, gstinCheckCharacter } from '@karya/domain';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_HEADERS, IMPORT_LIMITS, IMPORT_MESSAGES as M } from './import-rules';
@@ -104,6 +105,26 @@ describe('parseCustomerFile: a good file', () => {
       [1, 'First School'],
       [3, 'Third School'],
     ]);
+  });
+});
+
+describe('parseCustomerFile: the GSTIN column (ours, optional)', () => {
+  it('reads a GSTIN when the column is there, checks it, and imports files made without it', async () => {
+    const valid = `21AABCK1234M1Z${gstinCheckCharacter('21AABCK1234M1Z')}`;
+    const rows = rowsOf(
+      await parsed(
+        await xlsx([
+          row({ Name: 'Taxed School', GSTIN: valid.toLowerCase() }),
+          row({ Name: 'Bad GSTIN', GSTIN: '21AABCK1234M1ZZ' }),
+        ]),
+      ),
+    );
+    expect(rows[0]).toMatchObject({ errors: [], customer: { gstin: valid } });
+    expect(rows[1]!.errors.join(' ')).toContain(GSTIN_CHECK_MESSAGE);
+    const without = IMPORT_HEADERS.filter((h) => h !== 'GSTIN');
+    const plain = rowsOf(await parsed(await xlsx([row().slice(0, without.length)], without)));
+    expect(plain).toHaveLength(1);
+    expect(plain[0]!.errors).toEqual([]);
   });
 });
 

@@ -130,12 +130,16 @@ export const parseCustomerFile = async (
       const key = headerKey(cellText(cell.value));
       if (key && !columnOf.has(key)) columnOf.set(key, col);
     });
-    const missing = IMPORT_COLUMNS.filter((c) => !columnOf.has(headerKey(c.header))).map((c) => c.header);
+    const missing = IMPORT_COLUMNS.filter(
+      (c) => !('optionalHeader' in c) && !columnOf.has(headerKey(c.header)),
+    ).map((c) => c.header);
+    const present = IMPORT_COLUMNS.flatMap((c) => {
+      const col = columnOf.get(headerKey(c.header));
+      return col === undefined ? [] : [{ field: c.field, col }];
+    });
     if (missing.length) return { ok: false, error: M.missingHeaders(missing) };
 
-    const data = rows.filter((row) =>
-      IMPORT_COLUMNS.some((c) => cellText(row.getCell(columnOf.get(headerKey(c.header))!).value).trim()),
-    );
+    const data = rows.filter((row) => present.some((c) => cellText(row.getCell(c.col).value).trim()));
     if (data.length === 0) return { ok: false, error: M.noRows };
     if (data.length > IMPORT_LIMITS.rows) return { ok: false, error: M.tooManyRows(data.length) };
 
@@ -146,9 +150,7 @@ export const parseCustomerFile = async (
         onProgress({ stage: 'validating', done: i, total: data.length });
         if (i > 0) await nextTurn();
       }
-      const cells = new Map<string, Cell>(
-        IMPORT_COLUMNS.map((c) => [c.field, row.getCell(columnOf.get(headerKey(c.header))!).value]),
-      );
+      const cells = new Map<string, Cell>(present.map((c) => [c.field, row.getCell(c.col).value]));
       const input = rowToCustomer(cells);
       const result = validateCustomer(input);
       out.push({
