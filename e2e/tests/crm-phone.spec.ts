@@ -12,7 +12,7 @@ const overflow = (page: Page) =>
  * The sales executive's screens at phone width (390 px, issue 11): customers, follow-ups and requirements
  * — lists, forms and details of the demo CRM — fit the screen without sideways scrolling.
  */
-describe('CRM at phone width', () => {
+describe('CRM and stock at phone width', () => {
   const env = useAppAndBrowser({ DEMO: 'true' });
 
   it('lists, forms and details fit a 390 px screen', async () => {
@@ -41,8 +41,44 @@ describe('CRM at phone width', () => {
       await page.goto(path);
       await page.getByRole('heading', { name: heading }).first().waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await overflow(page), path).toBeLessThanOrEqual(0);
       await screenshot(page, `phone-${name}`);
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // A manager checks stock and a sale on a phone too: the admin product screens (issue 12) fit as well.
+  it('stock, purchase and sale screens fit a 390 px screen', async () => {
+    const context = await newContext(env.browser, env.app.baseUrl, { mobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/admin/products/stocks');
+    await page.waitForURL('**/admin/products/stocks*');
+    const first = async (path: string, key: string) =>
+      (await (await page.request.get(`/api/crm/products/${path}?limit=1`)).json()).data[key][0]._id as string;
+    const [stock, purchase, sale] = await Promise.all([
+      first('stocks', 'productStocks'),
+      first('purchases', 'productPurchases'),
+      first('sales', 'productSales'),
+    ]);
+    const screens: [string, string, string][] = [
+      ['/admin/products/stocks', 'Product Stocks', 'stocks-list'],
+      [`/admin/products/stocks/${stock}`, 'Stock Details', 'stock-detail'],
+      ['/admin/products/purchases', 'Purchases', 'purchases-list'],
+      ['/admin/products/purchases/create', 'Create Purchase', 'purchase-create'],
+      [`/admin/products/purchases/${purchase}`, 'Purchase Details', 'purchase-detail'],
+      ['/admin/products/sales', 'Sales', 'sales-list'],
+      ['/admin/products/sales/create', 'Create Sale', 'sale-create'],
+      [`/admin/products/sales/${sale}`, 'Sale Details', 'sale-detail'],
+    ];
+    for (const [path, heading, name] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `phone-${name}`);
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
     expect(errors).toEqual([]);
     await context.close();

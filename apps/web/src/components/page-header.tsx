@@ -53,7 +53,16 @@ export const PageHeader = ({
             {title}
           </Title>
         </Group>
-        <Breadcrumbs mt={4} separatorMargin={4} aria-label="Breadcrumbs">
+        <Breadcrumbs
+          mt={4}
+          separatorMargin={4}
+          aria-label="Breadcrumbs"
+          // A record's name may be long (a vendor and its invoice number): it wraps on a phone.
+          styles={{
+            root: { flexWrap: 'wrap' },
+            breadcrumb: { minWidth: 0, whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 },
+          }}
+        >
           {crumbs.map((c, i) =>
             i === crumbs.length - 1 ? (
               <span key={c.href} aria-current="page">
