@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { ERROR_CODES } from '@karya/domain';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -16,11 +16,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { scheduleFollowUpReminders } from './jobs/follow-up-reminders.ts';
 import { registerModules } from './modules/index.ts';
+import { startBackupServices } from './ops/backup-service.ts';
 import { accessPlugin } from './platform/access.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { checkOrigin } from './platform/csrf.ts';
 import type { AppDeps } from './platform/deps.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, isDatabaseUnavailable, serviceUnavailable } from './platform/errors.ts';
 import { type FileStorage, localStorage } from './platform/files.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
@@ -55,7 +56,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     routerOptions: { maxParamLength: 200 },
     requestIdHeader: false,
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,6 +98,12 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     const stop = scheduleFollowUpReminders(deps, config.FOLLOW_UP_REMINDER_AT, app.log);
     app.addHook('onClose', async () => stop());
   }
+  // The daily backup, once across every process, and on the embedded database the socket `npm run backup`
+  // asks (ops/backup-service.ts); tests call them directly.
+  if (config.NODE_ENV !== 'test') {
+    const stop = await startBackupServices(deps, app.log);
+    app.addHook('onClose', stop);
+  }
   // Mail still being delivered in the background is finished before the database closes.
   app.addHook('onClose', () => deps.mailer.idle());
 
@@ -106,6 +113,18 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       return reply
         .status(error.statusCode)
         .send({ success: false, message: error.message, error: error.code, requestId: request.id });
+    }
+    // PostgreSQL away (restarting, stopped): the same 503 as a Redis outage; the pool reconnects by itself.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(`The database is unavailable: ${error.message}`);
+      const unavailable = serviceUnavailable();
+      reply.headers(unavailable.headers);
+      return reply.status(503).send({
+        success: false,
+        message: unavailable.message,
+        error: unavailable.code,
+        requestId: request.id,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
