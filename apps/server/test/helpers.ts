@@ -72,13 +72,14 @@ export type TestContext = {
 
 /**
  * A real app on a real (fresh) database with the administrator bootstrapped. `realMailer` builds the app
- * with the real SMTP mailer (pass SMTP_URL in env); ctx.mailer then stays empty.
+ * with the real SMTP mailer (pass SMTP_URL in env); ctx.mailer then stays empty. `database`: a migrated
+ * database the test opened itself (close() closes it).
  */
 export const createTestApp = async (
   env: Record<string, string> = {},
-  opts: { realMailer?: boolean } = {},
+  opts: { realMailer?: boolean; database?: Database } = {},
 ): Promise<TestContext> => {
-  const database = await openTestDatabase(inject('templatePath'));
+  const database = opts.database ?? (await openTestDatabase(inject('templatePath')));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'karya-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -115,6 +116,15 @@ export const createTestApp = async (
 export type Agent = {
   cookie: string;
   request: (opts: InjectOptions) => ReturnType<typeof call>;
+};
+
+/**
+ * An answer's body without its request id: what "answers alike" compares (the id differs on every request
+ * by design; everything else must be the same).
+ */
+export const answerOf = (res: { json: () => unknown }) => {
+  const { requestId: _, ...rest } = res.json() as Record<string, unknown>;
+  return rest;
 };
 
 /** Inject with the app's own Origin (state-changing calls need it) and an optional session cookie. */

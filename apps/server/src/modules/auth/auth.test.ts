@@ -4,6 +4,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   agent,
+  answerOf,
   asUserWith,
   call,
   createRole,
@@ -102,9 +103,7 @@ describe('auth: sign-in', () => {
     const unknown = await signIn(ctx, { email: 'nobody.here@karya.test', password: 'Wrong@12345' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    const { requestId: _a, ...wrongBody } = wrong.json();
-    const { requestId: _b, ...unknownBody } = unknown.json();
-    expect(wrongBody).toEqual(unknownBody);
+    expect(answerOf(wrong)).toEqual(answerOf(unknown));
     expect(wrong.json().message).toBe('Invalid email or password');
     expect(sessionCookieFrom(wrong)).toBe('');
     expect(await activitiesOf(ctx, u.id)).toContainEqual(expect.objectContaining({ type: 'LOGIN_FAILED' }));
@@ -287,9 +286,7 @@ describe('auth: allowed region', () => {
       location: OUTSIDE,
     });
     expect(wrong.statusCode).toBe(403);
-    const { requestId: _a, ...wrongBody } = wrong.json();
-    const { requestId: _b, ...unknownBody } = unknown.json();
-    expect(wrongBody).toEqual(unknownBody);
+    expect(answerOf(wrong)).toEqual(answerOf(unknown));
     expect(wrong.statusCode).toBe(unknown.statusCode);
     expect(await activitiesOf(ctx, u.id)).toContainEqual(
       expect.objectContaining({ type: 'LOGIN_ATTEMPT_OUTSIDE_ALLOWED_REGION' }),
