@@ -23,9 +23,11 @@ export const pgliteTarget = (root: string, scale: number): Target => ({
   dataDir: path.join(root, 'bench', '.data', `pglite-${scaleTag(scale)}`),
 });
 
-export const postgresTarget = (adminUrl: string, scale: number): Target => {
+export type PostgresTarget = Extract<Target, { kind: 'postgres' }>;
+
+export const postgresTarget = (adminUrl: string, scale: number, prefix = 'karya_bench'): PostgresTarget => {
   // BENCH_DATABASE names another database (a run beside someone else's on the same server).
-  const database = process.env.BENCH_DATABASE ?? `karya_bench_${scaleTag(scale)}`;
+  const database = process.env.BENCH_DATABASE ?? `${prefix}_${scaleTag(scale)}`;
   const u = new URL(adminUrl);
   u.pathname = `/${database}`;
   return { kind: 'postgres', label: 'PostgreSQL', url: u.toString(), adminUrl, database };

@@ -2,24 +2,14 @@
 // ceilings. Options: --db=pglite|postgres|both, --scale=1, --seconds=10, --connections=1,10,50, --fresh,
 // --only=name,name, --tag=name, --generate-only, --smoke (tiny and short: proves the harness works, as CI does).
 // The PostgreSQL server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { hashPassword } from '../../apps/server/src/platform/passwords.ts';
-import { DATASET_VERSION, GENERATORS } from './datasets/index.ts';
-import { idValue } from './datasets/sql.ts';
-import { userCount } from './datasets/users.ts';
-import {
-  dropTarget,
-  openSql,
-  pgliteTarget,
-  postgresAnswers,
-  postgresTarget,
-  readMeta,
-  type Target,
-} from './db.ts';
+import { buildIfStale, prepareDataset, scenarioContext } from './dataset.ts';
+import { openSql, pgliteTarget, postgresAnswers, postgresTarget, type Target } from './db.ts';
 import { explainAll, tableSizes } from './explain.ts';
 import { type Measure, runHttp, runRaw, type Statement } from './load.ts';
 import {
@@ -30,7 +20,7 @@ import {
   type TargetResult,
 } from './report.ts';
 import { SCENARIOS, type ScenarioContext } from './scenarios.ts';
-import { ADMIN_PASSWORD, freePort, SECURITY, signIn, startServer } from './server.ts';
+import { ADMIN_PASSWORD, freePort, signIn, startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arg = (name: string, fallback: string) =>
@@ -59,80 +49,6 @@ if (!(options.scale > 0) || !(options.seconds > 0) || options.connections.some((
 }
 
 const log = (...a: unknown[]) => console.log(...a);
-const seconds = (since: number) => (performance.now() - since) / 1000;
-
-const build = () => {
-  log('Building the production app if needed...');
-  const script = "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale())";
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
-
-/** Create the data set unless the target already holds this version at this scale. */
-const prepare = async (target: Target) => {
-  const meta = await readMeta(target);
-  if (!options.fresh && meta?.version === String(DATASET_VERSION) && meta.scale === String(options.scale)) {
-    log(`  reusing the ${target.label} data set (generated ${meta.generatedAt}; --fresh rebuilds it)`);
-    return meta.generation ? (JSON.parse(meta.generation) as TargetResult['generation']) : null;
-  }
-  await dropTarget(target);
-  // One start migrates the schema and creates the administrator and the Super Admin role.
-  const first = await startServer(root, target);
-  await first.stop();
-  const sql = await openSql(target);
-  const generation: NonNullable<TargetResult['generation']> = [];
-  try {
-    for (const g of GENERATORS) {
-      const rows = g.rows(options.scale);
-      const started = performance.now();
-      let last = 0;
-      await g.run(sql, options.scale, (done) => {
-        if (performance.now() - last > 5000) {
-          last = performance.now();
-          log(`    ${g.name}: ${done.toLocaleString('en-IN')} of ${rows.toLocaleString('en-IN')}`);
-        }
-      });
-      const took = seconds(started);
-      log(`  ${g.name}: ${rows.toLocaleString('en-IN')} rows in ${took.toFixed(1)} s`);
-      generation.push({ table: g.name, rows, seconds: took });
-    }
-    const started = performance.now();
-    await sql.exec('vacuum analyze');
-    const vacuum = seconds(started);
-    log(`  vacuum analyze: ${vacuum.toFixed(1)} s`);
-    generation.push({ table: 'vacuum analyze (all tables)', rows: 0, seconds: vacuum });
-    await sql.exec(`create table bench_meta (key text primary key, value text not null)`);
-    // The generation times are kept with the data, so a run that reuses it still reports them.
-    await sql.query(
-      `insert into bench_meta values ('version', $1), ('scale', $2), ('generatedAt', $3), ('generation', $4)`,
-      [String(DATASET_VERSION), String(options.scale), new Date().toISOString(), JSON.stringify(generation)],
-    );
-  } finally {
-    await sql.close();
-  }
-  return generation;
-};
-
-const contextFor = (): ScenarioContext => {
-  const today = new Date();
-  const day = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
-  const users = userCount(options.scale);
-  return {
-    // Users numbered 12, 24, ... are Inactive or Blocked (datasets/users.ts).
-    activeUsers: Array.from({ length: users }, (_, i) => i + 1).filter((n) => n % 12 !== 0),
-    sampleUserId: idValue('01', 7),
-    sampleTaskId: idValue('03', 7),
-    roleId: idValue('05', 3),
-    today: day(0),
-    day,
-    email: (n) => `user${n}@bench.karya.test`,
-    password: ADMIN_PASSWORD,
-    security: SECURITY,
-  };
-};
 
 type Trace = Map<string, Statement[]>;
 
@@ -206,10 +122,10 @@ const argon2Cost = async () => {
 
 const benchTarget = async (target: Target): Promise<TargetResult | null> => {
   log(`\n== ${target.label} (scale ${options.scale})`);
-  const generation = await prepare(target);
+  const generation = await prepareDataset(root, target, { ...options, log });
   if (options.generateOnly) return null;
   const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.includes(s.name));
-  const ctx = contextFor();
+  const ctx = scenarioContext(options.scale);
 
   log('  capturing the SQL of each scenario...');
   const traces = await captureSql(target, ctx, SCENARIOS);
@@ -316,7 +232,7 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
 };
 
 const main = async () => {
-  build();
+  buildIfStale(root, log);
   const targets: Target[] = [];
   if (options.db === 'pglite' || options.db === 'both') targets.push(pgliteTarget(root, options.scale));
   if (options.db === 'postgres' || options.db === 'both') {

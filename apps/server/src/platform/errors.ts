@@ -33,3 +33,35 @@ export const serviceUnavailable = (retryAfterSeconds = 5) =>
   new AppError(503, MESSAGES.serviceUnavailable, ERROR_CODES.UNAVAILABLE, {
     'retry-after': String(retryAfterSeconds),
   });
+
+/** Node's socket errors, and PostgreSQL's shutdown (57P01-57P03) and connection exception (08xxx) codes. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** What node-postgres and its pool throw when the connection is lost, cannot be made in time, or is broken. */
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/**
+ * The database cannot be reached right now (PostgreSQL restarting or stopped, the network cut): the
+ * request answers 503 like a Redis outage, not 500 (a socket error from another service the request needs
+ * is the same case). Drizzle wraps the driver's error, so the causes are followed.
+ */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^(57P0[123]|08...)$/.test(code)))
+      return true;
+    const { message } = e;
+    if (CONNECTION_MESSAGES.some((m) => message.startsWith(m))) return true;
+  }
+  return false;
+};
