@@ -68,6 +68,13 @@ const schema = z.object({
     .string()
     .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^off$/, 'must be a time HH:mm (24-hour) or off')
     .default('08:00'),
+  /** Backups (ops/): folder (default DATA_DIR/backups), daily time (HH:mm, India) or off, how many kept. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_AT: z
+    .string()
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^off$/, 'must be a time HH:mm (24-hour) or off')
+    .default('02:00'),
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(7),
   /** The company's state for GST (spec 3; issue 12): a sale within it is CGST + SGST, outside it IGST. */
   COMPANY_STATE: z
     .string()
@@ -81,6 +88,15 @@ const schema = z.object({
     .refine(isValidGstin, 'must be a valid GSTIN (15 characters with a correct check character)')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * SIGTERM / SIGINT: how long the server may take to finish the requests in flight and the queued e-mail
+   * and to close the database; past it, it says what it abandoned and exits 1.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a number of milliseconds')
+    .min(0, 'must be a number of milliseconds')
+    .default(10_000),
   WEB_DIST: z.string().optional(),
   /** Diagnostics: append every SQL statement and its parameters to this file as JSON lines (the benchmark uses it). */
   SQL_TRACE_FILE: z.string().optional(),

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { MigrationError } from './db/migrate.ts';
 import { DEMO_PASSWORD, loadDemoData } from './demo.ts';
 import { RedisConnectError } from './platform/redis-stores.ts';
 
@@ -34,9 +35,21 @@ const main = async () => {
     console.error(`Could not open the database: ${(error as Error).message}`);
     process.exit(1);
   });
-  await database.migrate();
-  const result = await bootstrap(database.db, config);
-  if (result.adminCreated && config.demo) await loadDemoData(database.db);
+  // Of several processes starting together on one database, one migrates and creates the administrator
+  // (and the demo data); the others wait for it and find that done.
+  const result = await database
+    .exclusively(async () => {
+      await database.migrate();
+      const started = await bootstrap(database.db, config);
+      if (started.adminCreated && config.demo) await loadDemoData(database.db);
+      return started;
+    })
+    .catch(async (error) => {
+      if (!(error instanceof MigrationError)) throw error;
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    });
 
   const app = await buildApp({ config, database, version: readVersion() }).catch(async (error) => {
     if (error instanceof RedisConnectError) {
@@ -46,13 +59,52 @@ const main = async () => {
     }
     throw error;
   });
-  const close = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  // SIGTERM / SIGINT: stop taking connections, let the requests in flight answer, deliver the queued e-mail
+  // and stop the timers (app.close and its onClose hooks), close the database, then end by running out of
+  // work: exit 0 means nothing was left open. Past SHUTDOWN_TIMEOUT_MS, say what was abandoned and exit 1.
+  let shuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      console.warn(`${signal} received while shutting down: still finishing.`);
+      return;
+    }
+    shuttingDown = true;
+    console.log(`${signal} received: finishing the requests in flight and the queued e-mail, then exiting.`);
+    let step: 'app' | 'database' | 'done' = 'app';
+    setTimeout(() => {
+      app.server.getConnections((_error, open) => {
+        const abandoned =
+          step === 'app'
+            ? open
+              ? `${open} connection(s) with requests in flight`
+              : 'background work (e-mail being delivered)'
+            : step === 'database'
+              ? 'closing the database'
+              : `still open: ${process.getActiveResourcesInfo().join(', ')}`;
+        console.error(
+          `Shutdown did not finish within ${config.SHUTDOWN_TIMEOUT_MS} ms; abandoned ${abandoned}.`,
+        );
+        process.exit(1);
+      });
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    app
+      .close()
+      .then(() => {
+        step = 'database';
+        return database.close();
+      })
+      .then(
+        () => {
+          step = 'done';
+        },
+        (error) => {
+          console.error(`Shutdown failed: ${(error as Error).message}`);
+          process.exit(1);
+        },
+      );
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await app.listen({ port: config.PORT, host: config.HOST });
 
   if (result.adminCreated) {

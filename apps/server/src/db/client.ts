@@ -5,11 +5,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { runMigrations, START_LOCK_KEY } from './migrate.ts';
 import { schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,7 +18,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   kind: DatabaseKind;
-  migrate: () => Promise<void>;
+  /** The pending migrations of `folder` (this version's by default), all or none; MigrationError on failure. */
+  migrate: (folder?: string) => Promise<void>;
+  /**
+   * Runs fn while no other Karya process runs its own on this database: start-up (migrations, the
+   * administrator, demo data). The embedded database has one process by its lock file.
+   */
+  exclusively: <T>(fn: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
   /** The embedded engine, when that is what runs (tests dump and restore it). */
   pglite?: PGlite;
@@ -35,28 +41,47 @@ export const migrationsFolder = () => {
 
 export const pgliteExtensions = { pg_trgm };
 
-export const openPglite = async (pglite: PGlite, logger?: Logger): Promise<Database> => {
+export const openPglite = async (
+  pglite: PGlite,
+  logger?: Logger,
+  onClose?: () => void,
+): Promise<Database> => {
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite,
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
-    close: () => pglite.close(),
+    migrate: (folder = migrationsFolder()) => runMigrations(db, folder),
+    exclusively: (fn) => fn(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        onClose?.();
+      }
+    },
   };
 };
 
 /** The embedded database under DATA_DIR/pgdata, or an in-memory one for dataDir ':memory:'. */
 export const openEmbedded = async (dataDir: string, logger?: Logger) => {
   if (dataDir === ':memory:') return openPglite(new PGlite({ extensions: pgliteExtensions }), logger);
-  const dir = path.resolve(dataDir, 'pgdata');
-  mkdirSync(dir, { recursive: true });
-  return openPglite(new PGlite(dir, { extensions: pgliteExtensions }), logger);
+  const release = lockDataDir(dataDir);
+  try {
+    const dir = path.resolve(dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    return await openPglite(new PGlite(dir, { extensions: pgliteExtensions }), logger, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 };
 
 export const openPostgres = async (url: string, max = 10, logger?: Logger): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A request waits at most 5 s for a connection, then answers 503, rather than hanging while PostgreSQL is
+  // away.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle connection the server ends (a PostgreSQL restart, a terminated backend) is dropped from the pool
   // and replaced on demand; without this listener the error would end the process.
   pool.on('error', (error) => console.error(`A PostgreSQL connection was closed: ${error.message}`));
@@ -67,7 +92,18 @@ export const openPostgres = async (url: string, max = 10, logger?: Logger): Prom
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: (folder = migrationsFolder()) => runMigrations(db, folder),
+    exclusively: async (fn) => {
+      // A session lock on a connection of its own, which is then closed rather than returned to the pool:
+      // closing it releases the lock even when the unlock could not be sent. fn uses other connections.
+      const client = await pool.connect();
+      try {
+        await client.query(`select pg_advisory_lock(${START_LOCK_KEY}::bigint)`);
+        return await fn();
+      } finally {
+        client.release(true);
+      }
+    },
     close: () => pool.end(),
   };
 };
