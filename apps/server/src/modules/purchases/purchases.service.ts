@@ -109,10 +109,12 @@ const asDocInput = (input: Partial<PurchaseInput>) => {
   return { ...rest, ...(vendor !== undefined ? { party: vendor } : {}) };
 };
 
+/** The saved purchase as answered, read in the write's own transaction (documents.ts, AnswerOf). */
+const answerWith = (deps: Deps) => (db: Db, id: string) => getPurchase({ ...deps, db }, id);
+
 export const createPurchase = async (deps: Deps, principal: Principal, input: PurchaseInput) => {
   const { vendor, ...rest } = input;
-  const row = await createDocument(deps, PURCHASE_SPEC, principal, { ...rest, party: vendor });
-  return getPurchase(deps, row.id);
+  return createDocument(deps, PURCHASE_SPEC, principal, { ...rest, party: vendor }, answerWith(deps));
 };
 
 export const updatePurchase = async (
@@ -121,8 +123,7 @@ export const updatePurchase = async (
   id: string,
   input: PurchaseUpdateInput,
 ) => {
-  await updateDocument(deps, PURCHASE_SPEC, principal, id, asDocInput(input));
-  return getPurchase(deps, id);
+  return updateDocument(deps, PURCHASE_SPEC, principal, id, asDocInput(input), answerWith(deps));
 };
 
 export const deletePurchase = (deps: Deps, principal: Principal, id: string) =>

@@ -128,19 +128,24 @@ export const listSales = async (deps: Deps, principal: Principal, query: ListQue
 export const getSale = async (deps: Deps, id: string) =>
   (await toDtos(deps, [await findRecord<DocRow>(deps.db, sales, id, SALE)]))[0]!;
 
+/** The saved sale as answered, read in the write's own transaction (documents.ts, AnswerOf). */
+const answerWith = (deps: Deps) => (db: Db, id: string) => getSale({ ...deps, db }, id);
+
 export const createSale = async (deps: Deps, principal: Principal, input: SaleInput) => {
   const { customer, ...rest } = input;
-  const row = await createDocument(deps, SALE_SPEC, principal, { ...rest, party: customer });
-  return getSale(deps, row.id);
+  return createDocument(deps, SALE_SPEC, principal, { ...rest, party: customer }, answerWith(deps));
 };
 
 export const updateSale = async (deps: Deps, principal: Principal, id: string, input: SaleUpdateInput) => {
   const { customer, ...rest } = input;
-  await updateDocument(deps, SALE_SPEC, principal, id, {
-    ...rest,
-    ...(customer !== undefined ? { party: customer } : {}),
-  });
-  return getSale(deps, id);
+  return updateDocument(
+    deps,
+    SALE_SPEC,
+    principal,
+    id,
+    { ...rest, ...(customer !== undefined ? { party: customer } : {}) },
+    answerWith(deps),
+  );
 };
 
 export const deleteSale = (deps: Deps, principal: Principal, id: string) =>

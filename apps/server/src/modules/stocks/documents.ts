@@ -383,8 +383,21 @@ const partyNameOf = async (tx: Db | Tx, spec: DocSpec, principal: Principal, row
   }
 };
 
+/**
+ * What a write answers, read inside its own transaction: once it has committed, the answer needs no other
+ * connection, so a saved document is never answered 503 (a pool busy for seconds) and sent again as a
+ * duplicate.
+ */
+export type AnswerOf<T> = (db: Db, id: string) => Promise<T>;
+
 /** POST: the document, its entries and the stock they move, in one transaction. */
-export const createDocument = async (deps: Deps, spec: DocSpec, principal: Principal, input: DocInput) => {
+export const createDocument = async <T>(
+  deps: Deps,
+  spec: DocSpec,
+  principal: Principal,
+  input: DocInput,
+  answer: AnswerOf<T>,
+) => {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const party = await spec.findParty(tx, principal, input.party);
@@ -418,7 +431,7 @@ export const createDocument = async (deps: Deps, spec: DocSpec, principal: Princ
       action: 'create',
       changes: diffSnapshots(spec.resource, null, snapshot(spec, party.name, doc!, lines)),
     });
-    return doc!;
+    return answer(tx as unknown as Db, doc!.id);
   });
 };
 
@@ -427,12 +440,13 @@ export const createDocument = async (deps: Deps, spec: DocSpec, principal: Princ
  * rewritten), else the stored lines are priced again with the new party and invoice. A sale line keeps its
  * stored tier price while its item and tier are unchanged.
  */
-export const updateDocument = async (
+export const updateDocument = async <T>(
   deps: Deps,
   spec: DocSpec,
   principal: Principal,
   id: string,
   patch: Partial<DocInput>,
+  answer: AnswerOf<T>,
 ) => {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -517,7 +531,7 @@ export const updateDocument = async (
         action: 'update',
         changes,
       });
-    return after!;
+    return answer(tx as unknown as Db, after!.id);
   });
 };
 
