@@ -40,6 +40,7 @@ const startServer = async () => {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      BACKUP_AT: 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

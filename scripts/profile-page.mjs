@@ -30,6 +30,7 @@ const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     ADMIN_EMAIL: 'admin@karya.local',
     ADMIN_PASSWORD: 'Profile@2026',
     LOG_LEVEL: 'warn',
+    BACKUP_AT: 'off',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -295,6 +295,7 @@ const startKarya = async () => {
     ADMIN_PASSWORD,
     DEMO: 'true',
     LOG_LEVEL: 'warn',
+    BACKUP_AT: 'off',
   };
   delete env.SMTP_URL;
   let database = 'embedded PGlite';

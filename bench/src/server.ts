@@ -60,6 +60,7 @@ export const startServer = async (
     ADMIN_PASSWORD,
     DEMO: 'false',
     LOG_LEVEL: 'warn',
+    BACKUP_AT: 'off',
     ...extraEnv,
   };
   delete env.DATABASE_URL;

@@ -72,6 +72,7 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
       ADMIN_PASSWORD,
       DEMO: 'false',
       LOG_LEVEL: 'warn',
+      BACKUP_AT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

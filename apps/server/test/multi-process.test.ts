@@ -97,6 +97,7 @@ const start = (name: string, port: number, env: Record<string, string> = {}): Se
       ADMIN_PASSWORD,
       DEMO: 'false',
       LOG_LEVEL: 'warn',
+      BACKUP_AT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

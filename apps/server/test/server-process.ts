@@ -51,6 +51,7 @@ export const startServer = (env: Record<string, string>, port: number): ServerPr
       ADMIN_PASSWORD,
       DEMO: 'false',
       LOG_LEVEL: 'warn',
+      BACKUP_AT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -54,6 +54,7 @@ export const startServer = (
       ADMIN_PASSWORD,
       DEMO: 'false',
       LOG_LEVEL: 'warn',
+      BACKUP_AT: 'off',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
