@@ -125,6 +125,8 @@ export const customerListSpec = defineList({
     email: 'text',
     phone: 'text',
     website: 'text',
+    /** Ours (issue 12): part of the GSTIN. */
+    gstin: 'text',
     organizationType: { enum: ORGANIZATION_TYPES },
     governmentType: { enum: GOVERNMENT_TYPES },
     privateType: { enum: PRIVATE_TYPES },

@@ -368,6 +368,7 @@ const columns: ListColumns = {
     instituteType: { kind: 'in', on: customers.instituteType },
     schoolBoard: { kind: 'in', on: customers.schoolBoard },
     collegeType: { kind: 'in', on: customers.collegeType },
+    gstin: { kind: 'text', on: customers.gstin },
     address: { kind: 'text', on: customerAddressText(customers) },
     establishmentYear: { kind: 'numberRange', on: customers.establishmentYear },
     numberOfStudents: { kind: 'numberRange', on: customers.numberOfStudents },

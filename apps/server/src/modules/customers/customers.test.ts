@@ -434,6 +434,10 @@ describe('customers', () => {
     const c = await created({ gstin: ` ${odisha.toLowerCase()} ` });
     expect(c.gstin).toBe(odisha);
     expect((await admin.request({ method: 'GET', url: `${BASE}/${c._id}` })).json().data.gstin).toBe(odisha);
+    // The list finds it by any part of its GSTIN, in any case.
+    expect(
+      (await list(`filters[gstin]=${odisha.slice(2, 12).toLowerCase()}`)).customers.map((x) => x._id),
+    ).toEqual([c._id]);
 
     const before = (await list('')).customersCount;
     const wrong = `${odisha.slice(0, 14)}${odisha[14] === 'A' ? 'B' : 'A'}`;

@@ -121,7 +121,7 @@ const toRange = ([start, end]: [string | null, string | null]): DateRange | unde
 
 /**
  * The inputs of 'Filter Customers' (spec 2 §2 "Customer filter side panel", §6): customer id, type, name,
- * e-mail, phone, website, the organisation subtypes, address, establishment year / students / rating
+ * e-mail, phone, website, GSTIN (ours), the organisation subtypes, address, establishment year / students / rating
  * ranges, courses, notes, rating category, margin tier, assigned and re-assigned to, created by, verified,
  * the contact fields, the assignment state (view-all), the created and updated dates, and Deleted /
  * Deleted By (bulk-restore).
@@ -184,6 +184,7 @@ export const CustomerFilterFields = ({
       {textField('email', 'Email')}
       {textField('phone', 'Phone')}
       {textField('website', 'Website')}
+      {textField('gstin', 'GSTIN')}
       {multi('organizationType', 'Organization Type', ORGANIZATION_TYPES)}
       {multi('governmentType', 'Government Type', GOVERNMENT_TYPES)}
       {multi('privateType', 'Private Type', PRIVATE_TYPES)}
