@@ -116,7 +116,8 @@ const SELLER = {
   'product-stock': ['read', 'adjust'],
 };
 
-describe('sale form', () => {
+// A whole form driven through pickers: some 5 s on two busy cores, over vitest's default.
+describe('sale form', { timeout: 30_000 }, () => {
   it('preselects the customer tier, computes the price, keeps totals live and confirms edit and remove', async () => {
     permissions = SELLER;
     render(<App path="/admin/products/sales/create" />);
@@ -199,7 +200,7 @@ describe('sale form', () => {
   });
 });
 
-describe('stock detail', () => {
+describe('stock detail', { timeout: 30_000 }, () => {
   it('shows the figures, no adjustments, loads history only when opened, and adjusts by the rules', async () => {
     permissions = SELLER;
     render(<App path={`/admin/products/stocks/${hex(11)}`} />);
