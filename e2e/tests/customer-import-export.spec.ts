@@ -111,7 +111,8 @@ describe('customer import and export', () => {
     ]);
     expect(template.suggestedFilename()).toBe('Sample_Customer_Template.xlsx');
     const sample = await readDownload(template);
-    expect(sample.rows[0]).toEqual(HEADERS);
+    // The spec's columns, then ours: GSTIN, optional (the file below is made without it and still imports).
+    expect(sample.rows[0]).toEqual([...HEADERS, 'GSTIN']);
     expect((sample.sheet.getRow(1).getCell(1).fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFC00000');
     expect((sample.sheet.getRow(1).getCell(3).fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FF1F5FA8');
 
