@@ -14,7 +14,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openEmbedded, openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
 import { mailOutbox, otpCodes, users } from '../src/db/schema.ts';
@@ -35,7 +34,7 @@ import {
   SECURITY,
   type TestContext,
 } from './helpers.ts';
-import { postgresProblem, SERVICE_PG_URL } from './services.ts';
+import { adminQuery, postgresProblem, SERVICE_PG_URL } from './services.ts';
 
 /**
  * Backup and restore (issue 13 §1): an archive of a database holding every record type restores into an
@@ -78,15 +77,6 @@ const backupOf = async (database: Database, dataDir: string, to: string) =>
 
 /** An empty, migrated PostgreSQL database of its own; dropped by the returned close. */
 const pgDatabases: string[] = [];
-const adminQuery = async (text: string) => {
-  const client = new pg.Client({ connectionString: SERVICE_PG_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-};
 const newPostgres = async () => {
   const name = `karya_backup_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
   await adminQuery(`CREATE DATABASE ${name}`);

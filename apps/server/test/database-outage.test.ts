@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/platform/errors.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createTestApp, login, type TestContext } from './helpers.ts';
-import { postgresProblem, SERVICE_PG_URL } from './services.ts';
+import { adminQuery, postgresProblem, SERVICE_PG_URL } from './services.ts';
 
 /**
  * PostgreSQL going away under a running app (issue 13 §4): the app reaches its database through a TCP proxy
@@ -20,16 +20,6 @@ if (pgProblem)
   console.warn(`[database-outage.test] SKIPPED: ${pgProblem}. It needs PostgreSQL (TEST_DATABASE_URL).`);
 
 const DB_NAME = `karya_outage_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
-
-const adminQuery = async (text: string) => {
-  const client = new pg.Client({ connectionString: SERVICE_PG_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-};
 
 /** A TCP proxy to PostgreSQL that can refuse, swallow or pass connections. */
 const tcpProxy = async (target: URL) => {

@@ -31,3 +31,14 @@ export const deleteRedisKeys = async (redis: Redis, prefix: string) => {
     if (keys.length) await redis.del(...keys);
   } while (cursor !== '0');
 };
+
+/** One statement on the service's maintenance database (CREATE / DROP DATABASE), on a connection of its own. */
+export const adminQuery = async (text: string) => {
+  const client = new pg.Client({ connectionString: SERVICE_PG_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+};
