@@ -29,10 +29,13 @@ const run = (args) => {
 export const buildWebIfStale = () => {
   const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html'];
   if (
+    // The server's first paint (apps/web/vite.ssr.config.ts) is built by the same command.
+    !existsSync(path.join(root, 'apps/web/dist-ssr/entry-server.js')) ||
     stale(
       path.join(root, 'apps/web/dist/.vite/manifest.json'),
       ...sources,
       'apps/web/vite.config.ts',
+      'apps/web/vite.ssr.config.ts',
       'apps/web/package.json',
       'packages/domain/src',
       // Its sideEffects flag decides what the web bundle keeps.

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { precompress } from './build/compress';
 import { preloadModules } from './build/preload-modules';
 import { routePages } from './build/route-pages';
+import { scrollClassNames } from './build/scroll-class-names';
 import { serviceWorker } from './build/service-worker';
 import { sourcemapsOutside } from './build/sourcemaps';
 import { zodJitless } from './build/zod-jitless';
@@ -12,6 +13,7 @@ export default defineConfig({
   plugins: [
     react(),
     zodJitless(),
+    scrollClassNames(),
     sourcemapsOutside(path.resolve(import.meta.dirname, 'sourcemaps')),
     serviceWorker({
       // The sign-in page, the signed-in frame and the worker's registration: what a repeat visit needs

@@ -26,11 +26,17 @@ export const launch = () =>
 export const newContext = async (
   browser: Browser,
   baseURL: string,
-  opts: { mobile?: boolean; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+  opts: {
+    mobile?: boolean;
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+    /** 'block': no service worker, so every navigation reaches the server (a first visit on a new device). */
+    serviceWorkers?: 'block';
+  } = {},
 ) => {
   const context = await browser.newContext({
     baseURL,
     storageState: opts.storageState,
+    serviceWorkers: opts.serviceWorkers,
     viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 860 },
     permissions: ['geolocation'],
     geolocation: { latitude: 20.2961, longitude: 85.8245 },

@@ -17,7 +17,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestEntry>;
 
-export type HintedHtml = { html: string; br: Buffer; gzip: Buffer; etag: string };
+export type HintedHtml = { html: string; br: Buffer; gzip: Buffer; etag: string; page: string };
 
 const FRAME = 'src/app/signed-in-frame.tsx';
 const LOGIN = 'src/features/auth/login-page.tsx';
@@ -47,8 +47,9 @@ const patternOf = (route: string) =>
       .join('/')}/?$`,
   );
 
-const variant = (html: string): HintedHtml => ({
+const variant = (html: string, page: string): HintedHtml => ({
   html,
+  page,
   br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   gzip: gzipSync(html, { level: 9 }),
   etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 16)}"`,
@@ -86,7 +87,7 @@ export const loadRouteHints = (webDist: string) => {
         .filter((f) => !entry.files.has(f))
         .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ];
-    const made = variant(withoutLogin.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
+    const made = variant(withoutLogin.replace('</head>', `    ${links.join('\n    ')}\n  </head>`), page);
     cache.set(page, made);
     return made;
   };

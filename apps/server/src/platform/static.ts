@@ -5,13 +5,14 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@karya/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FIRST_PAINT_BOOT, loadFirstPaint, paintsFirst } from './first-paint.ts';
 import { type HintedHtml, loadRouteHints } from './route-hints.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 /** Hashed build output: its name changes with its content, so it may be kept for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files that name the current release: always asked again (a 304 when unchanged). */
-const ALWAYS_REVALIDATE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+const ALWAYS_REVALIDATE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', FIRST_PAINT_BOOT]);
 /** Other public files (favicon, icons): a day. */
 const PUBLIC_FILE = 'public, max-age=86400';
 
@@ -48,7 +49,8 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
     });
   }
   const hints = hasWeb ? loadRouteHints(webDist) : null;
-  app.setNotFoundHandler((request, reply) => {
+  const firstPaint = hints ? await loadFirstPaint(app, webDist) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (
       urlPath.startsWith('/api') ||
@@ -65,6 +67,12 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
     }
     // A signed-in page's HTML names its chunks (platform/route-hints.ts); the sign-in page's is the built file.
     const hinted = request.cookies?.[SESSION_COOKIE] ? hints?.forPath(urlPath) : null;
+    // A page that shows records comes drawn (platform/first-paint.ts), except for a HEAD request.
+    if (hinted && firstPaint && request.method === 'GET' && paintsFirst(hinted.page)) {
+      const startedAt = performance.now();
+      const drawn = await firstPaint.paint(request, hinted.html);
+      if (drawn) return firstPaint.send(request, reply, drawn, startedAt);
+    }
     if (hinted) return sendHinted(request, reply, hinted);
     return reply.sendFile('index.html');
   });

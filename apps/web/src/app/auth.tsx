@@ -37,6 +37,14 @@ export const clearSession = async (client: QueryClient) => {
   client.setQueryData(queryKeys.me, null);
 };
 
+/** The session's query: the user, or null when nobody is signed in (the server's first paint asks it too). */
+export const sessionQuery = {
+  queryKey: queryKeys.me,
+  queryFn: async () => (await api.get<MeDto | null>('/auth/session')).data,
+  retry: false,
+  staleTime: 60_000,
+} as const;
+
 const AuthContext = createContext<AuthState | null>(null);
 
 /**
@@ -45,16 +53,12 @@ const AuthContext = createContext<AuthState | null>(null);
  */
 export const AuthProvider = ({ children }: { children: ReactNode }) => {
   const client = useQueryClient();
-  const me = useQuery({
-    queryKey: queryKeys.me,
-    queryFn: async () => (await api.get<MeDto | null>('/auth/session')).data,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const me = useQuery(sessionQuery);
   // The first answer shows the page (the sign-in form or the shell) in a transition: a query's update
   // renders synchronously, and the whole first page rendered in one go blocks a slow phone for a long
   // moment; in a transition React renders it in slices. Later changes (sign-in, sign-out) are immediate.
-  const [started, setStarted] = useState(false);
+  // A session already known (the server's first paint handed it over, main.tsx) starts at once.
+  const [started, setStarted] = useState(() => !me.isPending);
   useEffect(() => {
     if (!me.isPending && !started) startTransition(() => setStarted(true));
   }, [me.isPending, started]);

@@ -24,9 +24,9 @@ const loadFrame = () => import('./signed-in-frame');
 const shell = lazyPage(loadFrame, 'SignedInFrame');
 
 /** The id of the route the features' routes join (beside the index redirect and the not-found page). */
-const PAGES = 'pages';
+export const PAGES = 'pages';
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     // Outside the shell (sign-in): a spinner while the page's chunk loads, and the same error pages.
     element: (
@@ -93,30 +93,63 @@ const routerWindow =
 
 let shellRoutesAdded: Promise<void> | undefined;
 
-export const router = createBrowserRouter(routes, {
-  window: routerWindow,
-  // Any path under the shell first matches the not-found splat, which has a parameter, so the router asks
-  // here before it settles; the features' routes are added once (a later call finds them there).
-  patchRoutesOnNavigation: ({ patch }) => {
-    shellRoutesAdded ??= loadFrame().then(({ shellRoutes }) => patch(PAGES, shellRoutes));
-    return shellRoutesAdded.catch((error: unknown) => {
-      // A chunk that failed to load (a dropped connection, a new release) may be tried again; meanwhile
-      // the not-found splat renders, whose error page offers the reload.
-      shellRoutesAdded = undefined;
-      throw error;
-    });
-  },
-});
+const createRouter = () =>
+  createBrowserRouter(routes, {
+    window: routerWindow,
+    // Any path under the shell first matches the not-found splat, which has a parameter, so the router asks
+    // here before it settles; the features' routes are added once (a later call finds them there).
+    patchRoutesOnNavigation: ({ patch }) => {
+      shellRoutesAdded ??= loadFrame().then(({ shellRoutes }) => patch(PAGES, shellRoutes));
+      return shellRoutesAdded.catch((error: unknown) => {
+        // A chunk that failed to load (a dropped connection, a new release) may be tried again; meanwhile
+        // the not-found splat renders, whose error page offers the reload.
+        shellRoutesAdded = undefined;
+        throw error;
+      });
+    },
+  });
 
-// The first page's chunks (the shell with the route table, then the page, or the sign-in page) start
-// downloading now, beside the session check, rather than one after the other as each renders.
-if (typeof window !== 'undefined') {
+// The server renders the same routes with a static router (entry-server.tsx), and has no browser router.
+export const router = import.meta.env.SSR
+  ? (undefined as never as ReturnType<typeof createRouter>)
+  : createRouter();
+
+/**
+ * The first page's chunks (the shell with the route table, then the page, or the sign-in page): fetched
+ * from start-up, beside the session check, rather than one after the other as each renders. Settles when
+ * they are in (main.tsx waits for it before replacing the server's first paint).
+ */
+const preloadFirstPage = () => {
   const matches = matchRoutes(routes, window.location) ?? [];
-  if (!matches.some((m) => m.route.path === '/login'))
-    void loadFrame()
-      .then(({ shellRoutes }) => {
-        for (const m of matchRoutes(shellRoutes, window.location) ?? []) preloadElement(m.route.element);
-      })
-      .catch(() => undefined);
-  for (const m of matches) preloadElement(m.route.element);
-}
+  return Promise.all([
+    ...matches.map((m) => preloadElement(m.route.element)),
+    matches.some((m) => m.route.path === '/login') ||
+      loadFrame().then(({ shellRoutes }) =>
+        Promise.all(
+          [shell, ...(matchRoutes(shellRoutes, window.location) ?? []).map((m) => m.route.element)].map(
+            preloadElement,
+          ),
+        ),
+      ),
+  ]);
+};
+
+export const firstPageLoaded = import.meta.env.SSR
+  ? Promise.resolve()
+  : preloadFirstPage().catch(() => undefined);
+
+/**
+ * Settles once the router has its routes for the address bar (the shell's table is added on the way). The
+ * router may call a new subscriber at once, inside `subscribe` (an update it made while nobody listened),
+ * so the unsubscribe is a placeholder until `subscribe` has returned it.
+ */
+export const routerReady = () =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    let stop = () => {};
+    stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });

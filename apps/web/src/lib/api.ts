@@ -29,6 +29,15 @@ export const onApiError = (fn: Listener) => {
 
 const BASE = '/api';
 
+/**
+ * While the server draws a page's first paint (entry-server.tsx), calls reach its own routes in-process
+ * with the visitor's cookie; the browser's build has only `fetch` (the branch is removed at build time).
+ */
+let serverTransport: (url: string, init: RequestInit) => Promise<Response> = fetch;
+export const setApiTransport = (fn: typeof serverTransport) => {
+  serverTransport = fn;
+};
+
 const request = async <T>(
   method: string,
   path: string,
@@ -48,7 +57,13 @@ const request = async <T>(
   }
   let res: Response;
   try {
-    res = await fetch(BASE + path, { ...init, method, credentials: 'include', headers, body: payload });
+    res = await (import.meta.env.SSR ? serverTransport : fetch)(BASE + path, {
+      ...init,
+      method,
+      credentials: 'include',
+      headers,
+      body: payload,
+    });
   } catch {
     throw new ApiError(
       0,

@@ -90,7 +90,10 @@ export const Shell = () => {
   const location = useLocation();
   const navigate = useNavigate();
   const { confirmLogout } = useLogout();
-  const wide = useMediaQuery(SIDEBAR_QUERY, window.matchMedia?.(SIDEBAR_QUERY).matches ?? true, {
+  // The server's first paint does not know the screen: it leaves the sidebar to the stylesheet (open from
+  // the breakpoint up, closed below), which is what the first render here shows on either.
+  const ssr = import.meta.env.SSR;
+  const wide = useMediaQuery(SIDEBAR_QUERY, ssr || (window.matchMedia?.(SIDEBAR_QUERY).matches ?? true), {
     getInitialValueInEffect: false,
   });
   const [opened, setOpened] = useState(wide);
@@ -135,7 +138,11 @@ export const Shell = () => {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+      navbar={{
+        width: 248,
+        breakpoint: 'sm',
+        collapsed: ssr ? { mobile: true, desktop: false } : { mobile: !opened, desktop: !opened },
+      }}
       padding="md"
     >
       <Anchor

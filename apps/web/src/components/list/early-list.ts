@@ -1,4 +1,5 @@
 import type { ListQuery, ListSpec } from '@karya/domain';
+import { hadFirstPaint } from '../../lib/first-paint';
 import { openingListQuery } from './list-params';
 
 let early: { key: string; at: number; answer: Promise<unknown> } | undefined;
@@ -18,7 +19,8 @@ export const startListEarly = (
   list: { limitKey: string; filtersKey?: string; spec?: ListSpec },
   fetchPage: (query: ListQuery) => Promise<unknown>,
 ) => {
-  if (typeof window === 'undefined' || window.location.pathname !== pathname) return;
+  // After the server's first paint the list's first page is already in the query cache.
+  if (typeof window === 'undefined' || window.location.pathname !== pathname || hadFirstPaint) return;
   const query = openingListQuery(window.location.search, list.limitKey, {
     spec: list.spec,
     storeFiltersKey: list.filtersKey,

@@ -8,9 +8,21 @@ export type ListLayout = 'list' | 'grid';
 /** Spec 1 §9 / spec 2 §9: list above 768 px wide, grid at or below. */
 export const LIST_LAYOUT_BREAKPOINT = 768;
 
+/**
+ * On the server, which draws a page's first paint (entry-server.tsx) without a window: its guess from the
+ * request (a phone's browser says it is one).
+ */
+let serverGuessesWide: () => boolean = () => false;
+export const setServerWideGuess = (guess: () => boolean) => {
+  serverGuessesWide = guess;
+};
+
 /** The layout a list starts with when nothing is stored: `fallback` if given, else by window width. */
 export const defaultListLayout = (fallback?: ListLayout): ListLayout =>
-  fallback ?? (typeof window !== 'undefined' && window.innerWidth > LIST_LAYOUT_BREAKPOINT ? 'list' : 'grid');
+  fallback ??
+  ((import.meta.env.SSR ? serverGuessesWide() : window.innerWidth > LIST_LAYOUT_BREAKPOINT)
+    ? 'list'
+    : 'grid');
 
 /**
  * A list's list/grid layout, remembered in localStorage under `storageKey` (e.g. 'taskLayout'). Without a
