@@ -35,6 +35,7 @@ import { diffSnapshots, recordChange, type Snapshot } from '../../platform/histo
 import type { Principal } from '../../platform/principal.ts';
 import { createStamps, stampsDto, updateStamps } from '../../platform/records.ts';
 import {
+  applySales,
   assertAvailable,
   insertEntries,
   type LockedStock,
@@ -405,25 +406,22 @@ export const createDocument = async <T>(
     const items = await itemsOf(tx, itemIds);
     if (itemIds.some((id) => !items.get(id) || items.get(id)!.isDeleted))
       throw badRequest(TRADE_MESSAGES.itemNotFound);
-    const locked = await lockStocks(tx, { itemIds });
-    const lines = priceLines(spec, principal, input.items, items, locked, new Map());
-    assertAvailable(
-      locked,
-      lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),
+    // Priced from the stock rows as they are now; their locks are taken only for the moves, after the
+    // document and its history are written, so that other sales of these items wait for less (a price to
+    // show changed meanwhile counts as changed after this sale).
+    const lines = priceLines(
+      spec,
+      principal,
+      input.items,
+      items,
+      await lockStocks(tx, { itemIds }, { lock: false }),
+      new Map(),
     );
     const stamps = createStamps(principal, now);
     const [doc] = (await tx
       .insert(spec.table as PgTable)
       .values({ ...stamps, ...docColumns(spec, deps, input, party, lines) } as never)
       .returning()) as DocRow[];
-    await insertEntries(tx, entriesOf(spec, doc!.id, input, lines), now, principal.user.id);
-    await recomputeStocks(
-      tx,
-      lines.map((l) => l.stockId),
-      now,
-      principal.user.id,
-      fillPrices(spec, lines),
-    );
     await recordChange(tx, principal, now, {
       entity: spec.resource,
       recordId: doc!.id,
@@ -431,6 +429,24 @@ export const createDocument = async <T>(
       action: 'create',
       changes: diffSnapshots(spec.resource, null, snapshot(spec, party.name, doc!, lines)),
     });
+    const locked = await lockStocks(tx, { itemIds });
+    assertAvailable(
+      locked,
+      lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),
+    );
+    await insertEntries(tx, entriesOf(spec, doc!.id, input, lines), now, principal.user.id);
+    if (spec.kind === 'sale') {
+      const sold = new Map<string, number>();
+      for (const l of lines) sold.set(l.stockId, (sold.get(l.stockId) ?? 0) + l.quantity);
+      await applySales(tx, sold, now, principal.user.id);
+    } else
+      await recomputeStocks(
+        tx,
+        lines.map((l) => l.stockId),
+        now,
+        principal.user.id,
+        fillPrices(spec, lines),
+      );
     return answer(tx as unknown as Db, doc!.id);
   });
 };

@@ -270,6 +270,18 @@ describe('stocks and the ledger', () => {
     ).rejects.toThrow();
   });
 
+  it('a sale counts its figures: the last sale is the latest by invoice date, a back-dated one leaves it', async () => {
+    const item = await kit.item('Back-dated sale kit', marginId);
+    const daysAgo = (n: number) =>
+      new Date(Date.now() + 330 * 60_000 - n * 86_400_000).toISOString().slice(0, 10);
+    expect((await buy(item.id, 10, 100, { invoiceDate: daysAgo(5) })).statusCode).toBe(201);
+    expect((await sell(item.id, 2, { invoiceDate: daysAgo(0) })).statusCode).toBe(201);
+    expect((await sell(item.id, 3, { invoiceDate: daysAgo(3) })).statusCode).toBe(201);
+    const row = await kit.stock(item.stockId);
+    expect([row.totalSold, row.currentStock, row.lastSoldStock]).toEqual([5, 5, 2]);
+    expect(await verifyStocks(ctx.database.db)).toEqual([]);
+  });
+
   it('property: any sequence of purchases, sales, adjustments, updates, deletes, restores and permanent deletes keeps every stock equal to its ledger and never negative', async () => {
     type Doc = {
       id: string;
@@ -283,11 +295,14 @@ describe('stocks and the ledger', () => {
         op: fc.constant('purchase' as const),
         item: fc.nat(1),
         quantity: fc.integer({ min: 1, max: 8 }),
+        // Documents dated a few days apart, in any order: the "last" figures go by date, not by arrival.
+        daysAgo: fc.nat(3),
       }),
       fc.record({
         op: fc.constant('sale' as const),
         item: fc.nat(1),
         quantity: fc.integer({ min: 1, max: 8 }),
+        daysAgo: fc.nat(3),
       }),
       fc.record({
         op: fc.constant('adjust' as const),
@@ -319,11 +334,16 @@ describe('stocks and the ledger', () => {
         const fits = (next: number[]) => next.every((n) => n >= 0);
         const add = (a: number[], b: number[], sign = 1) => a.map((x, i) => x + sign * b[i]!);
         for (const o of ops) {
+          // After every step, not only the last: a figure a later recompute would mend is still caught.
+          expect(await verifyStocks(ctx.database.db)).toEqual([]);
           if (o.op === 'purchase' || o.op === 'sale') {
+            const invoiceDate = new Date(Date.now() + 330 * 60_000 - o.daysAgo * 86_400_000)
+              .toISOString()
+              .slice(0, 10);
             const res =
               o.op === 'purchase'
-                ? await buy(items[o.item]!.id, o.quantity, 10)
-                : await sell(items[o.item]!.id, o.quantity);
+                ? await buy(items[o.item]!.id, o.quantity, 10, { invoiceDate })
+                : await sell(items[o.item]!.id, o.quantity, { invoiceDate });
             const next = add(stock, effect({ kind: o.op, item: o.item, quantity: o.quantity }));
             expect(res.statusCode, res.body).toBe(fits(next) ? 201 : 400);
             if (res.statusCode === 201) {
