@@ -233,8 +233,8 @@ const crashSuite = (kind: 'pglite' | 'postgres') => {
   it('round 1: killed while every kind of write is mid-transaction', async () => {
     const r = 1;
     if (kind === 'postgres') {
-      // Every writing transaction ends with its history entry: with this SHARE lock held, each one stops
-      // there with the rest of its rows written, uncommitted.
+      // Every writing transaction writes a history entry (last, but for a sale's): with this SHARE lock held,
+      // each one stops there with its other rows written, uncommitted.
       const locker = new pg.Client({ connectionString: dbUrl() });
       const monitor = new pg.Client({ connectionString: dbUrl() });
       await locker.connect();
@@ -271,10 +271,12 @@ const crashSuite = (kind: 'pglite' | 'postgres') => {
           async () => (await stoppedWith('purchases')) >= 1,
         );
         const sales = Array.from({ length: SALES }, (_, i) => fire.sale(r, i));
+        // A sale writes its history before it takes the stock rows' locks (it holds them as briefly as it
+        // can): it stops there with its document written.
         await until('a sale to stop at its history', server!, async () => (await stoppedWith('sales')) >= 1);
-        // Written and not committed: the sale's ledger entries and the stock rows they moved, too.
-        expect(await stoppedWith('stock_entries')).toBeGreaterThanOrEqual(2);
-        expect(await stoppedWith('product_stocks')).toBeGreaterThanOrEqual(2);
+        // Written and not committed: the purchase update's ledger entries and the stock rows they moved.
+        expect(await stoppedWith('stock_entries')).toBeGreaterThanOrEqual(1);
+        expect(await stoppedWith('product_stocks')).toBeGreaterThanOrEqual(1);
         rounds[r] = { imported, sales, bulkDelete, purchaseUpdate };
         await kill();
       } finally {

@@ -406,9 +406,10 @@ export const createDocument = async <T>(
     const items = await itemsOf(tx, itemIds);
     if (itemIds.some((id) => !items.get(id) || items.get(id)!.isDeleted))
       throw badRequest(TRADE_MESSAGES.itemNotFound);
-    // Priced from the stock rows as they are now; their locks are taken only for the moves, after the
-    // document and its history are written, so that other sales of these items wait for less (a price to
-    // show changed meanwhile counts as changed after this sale).
+    // Priced from the stock rows as they are now; their locks are taken only for the moves, once the
+    // document, its history, its entries and its answer are written and read: every statement under those
+    // locks is one that every other sale of these items waits for. A price to show changed meanwhile
+    // counts as changed after this sale.
     const lines = priceLines(
       spec,
       principal,
@@ -429,12 +430,15 @@ export const createDocument = async <T>(
       action: 'create',
       changes: diffSnapshots(spec.resource, null, snapshot(spec, party.name, doc!, lines)),
     });
+    await insertEntries(tx, entriesOf(spec, doc!.id, input, lines), now, principal.user.id);
+    // What the write answers (the document and its lines; no stock figure), read before the locks too.
+    const answered = await answer(tx as unknown as Db, doc!.id);
+    // Under the locks only what must be: the stock as it now is, the check, and the figures moved.
     const locked = await lockStocks(tx, { itemIds });
     assertAvailable(
       locked,
       lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),
     );
-    await insertEntries(tx, entriesOf(spec, doc!.id, input, lines), now, principal.user.id);
     if (spec.kind === 'sale') {
       const sold = new Map<string, number>();
       for (const l of lines) sold.set(l.stockId, (sold.get(l.stockId) ?? 0) + l.quantity);
@@ -447,7 +451,7 @@ export const createDocument = async <T>(
         principal.user.id,
         fillPrices(spec, lines),
       );
-    return answer(tx as unknown as Db, doc!.id);
+    return answered;
   });
 };
 

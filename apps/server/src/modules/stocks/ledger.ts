@@ -9,7 +9,7 @@ import { badRequest } from '../../platform/errors.ts';
  * `stock_entries`; a stock row's figures are an aggregate of its active entries. Every change runs inside
  * the caller's transaction in the same order:
  *
- *   lockStocks        SELECT … FOR UPDATE of the affected stock rows, in id order (no deadlocks)
+ *   lockStocks        SELECT … FOR NO KEY UPDATE of the affected stock rows, in id order (no deadlocks)
  *   assertAvailable   the stock each row would have after the change, from the locked figures and the
  *                     change's own entries: any below zero → 400 'Not enough stock of …', nothing written
  *   (write or flip the entries)
@@ -59,7 +59,10 @@ export const lockStocks = async (
     .innerJoin(productItems, eq(productItems.id, productStocks.itemId))
     .where(conditions.length === 1 ? conditions[0] : sql`(${sql.join(conditions, sql` or `)})`)
     .orderBy(asc(productStocks.id));
-  const rows = lock ? await query.for('update', { of: productStocks }) : await query;
+  // NO KEY UPDATE, not UPDATE: it still queues every writer of these rows, but not the key-share locks a new
+  // ledger entry's foreign key takes, so a document may write its entries before it locks the rows (with
+  // FOR UPDATE, two sales doing so would each wait for the other's key share: a deadlock).
+  const rows = lock ? await query.for('no key update', { of: productStocks }) : await query;
   for (const r of rows) out.set(r.id, r);
   return out;
 };
