@@ -39,6 +39,7 @@ describe('first paint: a signed-in page arrives drawn', () => {
     await expect.poll(() => drawn.count()).toBe(1);
     await expect.poll(() => drawn.getByText(TITLE).isVisible()).toBe(true);
     await expect.poll(() => drawn.getByRole('heading', { name: 'Tasks', level: 2 }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Tasks · Karya');
     // Styled: the card has Mantine's border and the page does not scroll sideways at phone width.
     const card = drawn.getByText(TITLE).locator('xpath=ancestor::article[1]');
     expect(await card.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');

@@ -28,6 +28,7 @@ describe('the server’s first paint of a signed-in page', () => {
   let ctx: TestContext;
   let admin: Agent & { user: { id: string } };
   let worker: { id: string };
+  let hostileTaskId = '';
 
   beforeAll(async () => {
     buildWebIfStale();
@@ -42,6 +43,7 @@ describe('the server’s first paint of a signed-in page', () => {
         payload: { title, date: '2026-11-20', assignedTo: [worker.id] },
       });
       expect(res.statusCode, res.body).toBe(201);
+      if (title === HOSTILE) hostileTaskId = res.json().data._id;
     }
   }, 240_000);
   afterAll(() => ctx?.close());
@@ -61,6 +63,8 @@ describe('the server’s first paint of a signed-in page', () => {
     expect(html).toContain('<div inert>');
     expect(html).toContain('Visit DAV School, Cuttack');
     expect(html).toMatch(/<h2[^>]*>Tasks<\/h2>/);
+    // The tab says which page it is before any script has run.
+    expect(html).toContain('<title>Tasks · Karya</title>');
     expect(html).toMatch(
       /<link rel="stylesheet" crossorigin href="\/assets\/first-paint-styles-[\w-]+\.css">/,
     );
@@ -95,6 +99,11 @@ describe('the server’s first paint of a signed-in page', () => {
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(JSON.stringify(stateOf(html))).toContain(HOSTILE);
     expect(jsonForHtml({ a: '</script>\u2028&' })).toBe('{"a":"\\u003c/script\\u003e\\u2028\\u0026"}');
+    // A record's name in the tab title is text too.
+    const detail = (await page(`/hrm/tasks/${hostileTaskId}`, admin.cookie)).body;
+    expect(detail).toContain(
+      '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- · Karya</title>',
+    );
   });
 
   it('draws only what the visitor may read: without read on tasks the page is the 403, with no task in it', async () => {
@@ -128,6 +137,7 @@ describe('the server’s first paint of a signed-in page', () => {
     const html = brotliDecompressSync(detail.rawPayload).toString();
     expect(html).toContain('<div inert>');
     expect(html).toContain('Test User');
+    expect(html).toMatch(/<title>Test User \d+ · Karya<\/title>/);
     const dashboard = (await page('/admin', admin.cookie)).body;
     expect(dashboard).toContain('<div inert>');
   });

@@ -26,12 +26,13 @@ import { PAGES, routes } from './app/router';
 import { shellRoutes } from './app/signed-in-frame';
 import { setServerWideGuess } from './components/list/layout';
 import { setApiTransport } from './lib/api';
+import { APP_NAME, setServerTitleSink } from './lib/document-title';
 import type { FirstPaintState } from './lib/first-paint';
 
 export type ServerFetch = (path: string, init: RequestInit) => Promise<Response>;
-export type FirstPaint = { html: string; state: FirstPaintState };
+export type FirstPaint = { html: string; state: FirstPaintState; title: string };
 
-type Visit = { fetch: ServerFetch; wide: boolean };
+type Visit = { fetch: ServerFetch; wide: boolean; title: string };
 const visits = new AsyncLocalStorage<Visit>();
 const visit = () => {
   const current = visits.getStore();
@@ -41,6 +42,10 @@ const visit = () => {
 // Each render runs in its visit's context: concurrent renders never share a cookie.
 setApiTransport((path, init) => visit().fetch(path, init));
 setServerWideGuess(() => visit().wide);
+// The page's tab title, as its header would set it in the browser (the last one drawn wins).
+setServerTitleSink((title) => {
+  visit().title = title;
+});
 
 /** The router's full table: the public routes and, under the shell, every feature's pages. */
 const withPages = (list: RouteObject[]): RouteObject[] =>
@@ -72,7 +77,7 @@ export const renderFirstPaint = (
   fetch: ServerFetch,
   wide: boolean,
 ): Promise<FirstPaint | null> =>
-  visits.run({ fetch, wide }, async () => {
+  visits.run({ fetch, wide, title: APP_NAME }, async () => {
     const client = createQueryClient();
     const me = await client.fetchQuery(sessionQuery).catch(() => null);
     if (!me || me.mustChangePassword) return null;
@@ -103,5 +108,5 @@ export const renderFirstPaint = (
       .getAll()
       .filter((q) => q.state.status === 'success')
       .map((q) => ({ key: q.queryKey, data: q.state.data, at: q.state.dataUpdatedAt }));
-    return { html, state: { queries } };
+    return { html, state: { queries }, title: visit().title };
   });

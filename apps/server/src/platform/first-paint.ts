@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * sends the route's HTML without it, as before: the first paint only ever makes a page faster.
  */
 export type ServerFetch = (path: string, init: RequestInit) => Promise<Response>;
-type FirstPaint = { html: string; state: unknown };
+type FirstPaint = { html: string; state: unknown; title?: string };
 type Entry = {
   renderFirstPaint: (url: string, fetch: ServerFetch, wide: boolean) => Promise<FirstPaint | null>;
 };
@@ -53,6 +53,9 @@ export const jsonForHtml = (value: unknown) =>
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Whether to draw a list for a wide screen: a browser that says it is on a phone (the Sec-CH-UA-Mobile
@@ -93,6 +96,8 @@ export const composePage = (routeHtml: string, drawn: FirstPaint) => {
       return '';
     })
     .replace(/<link rel="preload" href="\/api\/auth\/session"[^>]*>\s*/, '')
+    // The tab already says which page (and which record) it is, as the page's header will set it.
+    .replace(/<title>[^<]*<\/title>/, drawn.title ? `<title>${escapeHtml(drawn.title)}</title>` : '$&')
     .replace(/<link rel="preload" as="style"( crossorigin)? href=/g, '<link rel="stylesheet"$1 href=');
   const boot = jsonForHtml({ entry: entry[1], modules });
   return `${head}<div inert>${drawn.html}</div>${routeHtml
