@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrationsFolder, openEmbedded, openPostgres } from '../src/db/client.ts';
+import { verifyStocks } from '../src/modules/stocks/ledger.ts';
 import { PNG_1X1 } from '../src/modules/users/users-test-kit.ts';
 import { postgresProblem, SERVICE_PG_URL } from './services.ts';
 import {
@@ -344,7 +345,10 @@ const upgradeKeepsEverything = async (opts: {
 
     database = await openDirectly();
     const keysAfter = await tableKeys(database);
+    // Figures a migration added to the stock rows (the priced sums) were filled from their ledger.
+    const stockDifferences = await verifyStocks(database.db);
     await database.close();
+    expect(stockDifferences).toEqual([]);
     const missing = [...keysBefore].flatMap(([table, keys]) => {
       const now = keysAfter.get(table);
       const gone = [...keys].filter((k) => !now?.has(k));

@@ -476,6 +476,10 @@ export const productStocks = pgTable(
     averagePurchasePrice: rupees('average_purchase_price').notNull().default(0),
     lastGst: integer('last_gst'),
     priceToShow: rupees('price_to_show').notNull().default(0),
+    // The sums behind the average purchase price (purchases and priced Initial Stock): kept with the figures
+    // so that every ledger write moves them by its own entries, whatever the item's history (decision 0011).
+    pricedQuantity: integer('priced_quantity').notNull().default(0),
+    pricedValue: numeric('priced_value', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
     ...lifecycle(),
   },
   (t) => [
@@ -912,17 +916,6 @@ export const stockEntries = pgTable(
     // A stock's history page, newest first, in index order (the id settles ties).
     // (Written as SQL: drizzle's .desc() adds NULLS LAST, which an ORDER BY … DESC (nulls first) cannot use.)
     index('stock_entries_stock_idx').on(t.stockId, t.active, ...newestFirst(t)),
-    // The recompute under the stock row's lock reads its active entries from the index alone (38 ms -> 1 ms
-    // for an item with 2,300 entries: the sale p99 in the benchmark).
-    index('stock_entries_recompute_idx').on(
-      t.stockId,
-      t.active,
-      t.kind,
-      t.direction,
-      t.quantity,
-      t.unitPrice,
-      t.adjustmentType,
-    ),
     // The latest active purchase and sale of a stock: LIMIT 1 instead of a sort.
     index('stock_entries_latest_idx')
       .on(t.stockId, t.kind, ...newestFirst(t))

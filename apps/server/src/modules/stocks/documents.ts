@@ -35,13 +35,14 @@ import { diffSnapshots, recordChange, type Snapshot } from '../../platform/histo
 import type { Principal } from '../../platform/principal.ts';
 import { createStamps, stampsDto, updateStamps } from '../../platform/records.ts';
 import {
-  applySales,
   assertAvailable,
+  counted,
   insertEntries,
   type LockedStock,
   lockStocks,
+  moveStocks,
   type NewEntry,
-  recomputeStocks,
+  readStocks,
   type StockMove,
   type Tx,
 } from './ledger.ts';
@@ -415,7 +416,7 @@ export const createDocument = async <T>(
       principal,
       input.items,
       items,
-      await lockStocks(tx, { itemIds }, { lock: false }),
+      await readStocks(tx, { itemIds }),
       new Map(),
     );
     const stamps = createStamps(principal, now);
@@ -430,7 +431,8 @@ export const createDocument = async <T>(
       action: 'create',
       changes: diffSnapshots(spec.resource, null, snapshot(spec, party.name, doc!, lines)),
     });
-    await insertEntries(tx, entriesOf(spec, doc!.id, input, lines), now, principal.user.id);
+    const entries = entriesOf(spec, doc!.id, input, lines);
+    await insertEntries(tx, entries, now, principal.user.id);
     // What the write answers (the document and its lines; no stock figure), read before the locks too.
     const answered = await answer(tx as unknown as Db, doc!.id);
     // Under the locks only what must be: the stock as it now is, the check, and the figures moved.
@@ -439,18 +441,7 @@ export const createDocument = async <T>(
       locked,
       lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),
     );
-    if (spec.kind === 'sale') {
-      const sold = new Map<string, number>();
-      for (const l of lines) sold.set(l.stockId, (sold.get(l.stockId) ?? 0) + l.quantity);
-      await applySales(tx, sold, now, principal.user.id);
-    } else
-      await recomputeStocks(
-        tx,
-        lines.map((l) => l.stockId),
-        now,
-        principal.user.id,
-        fillPrices(spec, lines),
-      );
+    await moveStocks(tx, { added: entries }, now, principal.user.id, fillPrices(spec, lines));
     return answered;
   });
 };
@@ -521,13 +512,20 @@ export const updateDocument = async <T>(
       spec.direction < 0 ? moves : [...net].map(([stockId, delta]) => ({ stockId, delta })),
     );
     await tx.delete(stockEntries).where(eq(stockEntries.documentId, id));
-    await insertEntries(tx, entriesOf(spec, id, input, lines), now, principal.user.id);
+    const entries = entriesOf(spec, id, input, lines);
+    await insertEntries(tx, entries, now, principal.user.id);
     const [after] = (await tx
       .update(spec.table as PgTable)
       .set({ ...docColumns(spec, deps, input, party, lines), ...updateStamps(principal, now) } as never)
       .where(eq(spec.table.id, id))
       .returning()) as DocRow[];
-    await recomputeStocks(tx, [...locked.keys()], now, principal.user.id, fillPrices(spec, lines));
+    await moveStocks(
+      tx,
+      { added: entries, removed: oldEntries.map(counted) },
+      now,
+      principal.user.id,
+      fillPrices(spec, lines),
+    );
     const beforeName = await partyNameOf(tx, spec, principal, before);
     const changes = diffSnapshots(
       spec.resource,
@@ -592,12 +590,8 @@ export const setDocumentDeleted = async (
             }) as never,
       )
       .where(eq(spec.table.id, id));
-    await recomputeStocks(
-      tx,
-      entries.map((e) => e.stockId),
-      now,
-      principal.user.id,
-    );
+    const moved = entries.map(counted);
+    await moveStocks(tx, deleted ? { removed: moved } : { added: moved }, now, principal.user.id);
     await recordChange(tx, principal, now, {
       entity: spec.resource,
       recordId: id,
@@ -618,15 +612,9 @@ export const deleteDocumentPermanently = async (
   await deps.db.transaction(async (tx) => {
     const doc = await lockDocument(tx, spec, id);
     if (!doc.isDeleted) throw badRequest(spec.messages.permanentNeedsDeleted);
-    const entries = await tx
-      .select({ stockId: stockEntries.stockId })
-      .from(stockEntries)
-      .where(eq(stockEntries.documentId, id));
-    const stockIds = entries.map((e) => e.stockId);
-    await lockStocks(tx, { stockIds });
+    // Its entries stopped counting when it was deleted: no stock figure moves.
     await tx.delete(stockEntries).where(and(eq(stockEntries.documentId, id), eq(stockEntries.active, false)));
     await tx.delete(spec.table as PgTable).where(eq(spec.table.id, id));
-    await recomputeStocks(tx, stockIds, now, principal.user.id);
     await recordChange(tx, principal, now, {
       entity: spec.resource,
       recordId: id,

@@ -1,4 +1,11 @@
-import { fromPaise, newId, notEnoughStockMessage, type StockEntryKind } from '@karya/domain';
+import {
+  fromPaise,
+  INITIAL_STOCK,
+  newId,
+  notEnoughStockMessage,
+  type StockEntryKind,
+  toPaise,
+} from '@karya/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productItems, productStocks, stockEntries } from '../../db/schema.ts';
@@ -12,12 +19,14 @@ import { badRequest } from '../../platform/errors.ts';
  *   lockStocks        SELECT … FOR NO KEY UPDATE of the affected stock rows, in id order (no deadlocks)
  *   assertAvailable   the stock each row would have after the change, from the locked figures and the
  *                     change's own entries: any below zero → 400 'Not enough stock of …', nothing written
- *   (write or flip the entries)
- *   recomputeStocks   one UPDATE that sets every figure from the active entries (the CHECK constraint
- *                     current_stock >= 0 on product_stocks stays the last guard); a new sale counts its
- *                     three figures instead (applySales)
+ *   (write, flip or delete the entries)
+ *   moveStocks        one UPDATE that moves every figure by the entries that started or stopped counting
+ *                     (sums by their quantities, the average from the priced sums kept on the row, the
+ *                     latest purchase and sale from one index row each): its cost does not grow with the
+ *                     item's history. The CHECK constraint current_stock >= 0 stays the last guard.
  *
- * verifyStocks recomputes every row the same way and reports any difference (npm run stock:verify).
+ * recomputeStocks sets rows from all their entries (the demo data); verifyStocks recomputes every row the
+ * same way and reports any difference (npm run stock:verify; the property tests hold moveStocks to it).
  */
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -31,15 +40,15 @@ export type LockedStock = {
   priceToShow: number;
 };
 
-/**
- * Lock the stock rows of these ids (or of these items), in id order; returns them by id. `lock: false` only
- * reads them (a new document is priced from them before their locks are taken).
- */
-export const lockStocks = async (
-  tx: Runner,
-  by: { stockIds?: readonly string[]; itemIds?: readonly string[] },
-  { lock = true }: { lock?: boolean } = {},
-): Promise<Map<string, LockedStock>> => {
+type StocksBy = { stockIds?: readonly string[]; itemIds?: readonly string[] };
+
+/** Lock the stock rows of these ids (or of these items), in id order; returns them by id. */
+export const lockStocks = (tx: Runner, by: StocksBy) => stockRows(tx, by, true);
+
+/** The stock rows of these ids or items, unlocked (a new document is priced before it takes the locks). */
+export const readStocks = (tx: Runner, by: StocksBy) => stockRows(tx, by, false);
+
+const stockRows = async (tx: Runner, by: StocksBy, lock: boolean): Promise<Map<string, LockedStock>> => {
   const stockIds = [...new Set(by.stockIds ?? [])];
   const itemIds = [...new Set(by.itemIds ?? [])];
   const out = new Map<string, LockedStock>();
@@ -89,6 +98,13 @@ export const assertAvailable = (locked: Map<string, LockedStock>, moves: readonl
   }
 };
 
+/** The entries that make the average purchase price: purchases, and Initial Stock with a price. */
+const PRICED = sql.raw(
+  `e.kind = 'purchase' or (e.adjustment_type = '${INITIAL_STOCK}' and e.unit_price > 0)`,
+);
+const isPriced = (e: CountedEntry) =>
+  e.kind === 'purchase' || (e.adjustmentType === INITIAL_STOCK && (e.unitPaise ?? 0) > 0);
+
 /** The figures of stock rows computed from their active entries (one statement; `ids` null = all). */
 const computedFigures = (ids: readonly string[] | null) => sql`
   select st.id as stock_id,
@@ -99,16 +115,19 @@ const computedFigures = (ids: readonly string[] | null) => sql`
     coalesce(ls.quantity, 0)::int as last_sold_stock,
     coalesce(lp.unit_price, 0)::numeric(14, 2) as last_purchase_price,
     coalesce(a.average_price, 0)::numeric(14, 2) as average_purchase_price,
-    lp.gst_percent as last_gst
+    lp.gst_percent as last_gst,
+    coalesce(a.priced_quantity, 0)::int as priced_quantity,
+    coalesce(a.priced_value, 0)::numeric(18, 2) as priced_value
   from ${productStocks} st
   left join lateral (
     select
       sum(e.quantity) filter (where e.kind = 'purchase') as purchased,
       sum(e.quantity) filter (where e.kind = 'sale') as sold,
       sum(e.direction * e.quantity) as current,
+      sum(e.quantity) filter (where ${PRICED}) as priced_quantity,
+      sum(e.quantity * e.unit_price) filter (where ${PRICED}) as priced_value,
       round(
-        sum(e.quantity * e.unit_price) filter (where e.kind = 'purchase' or (e.adjustment_type = 'Initial Stock' and e.unit_price > 0))
-        / nullif(sum(e.quantity) filter (where e.kind = 'purchase' or (e.adjustment_type = 'Initial Stock' and e.unit_price > 0)), 0),
+        sum(e.quantity * e.unit_price) filter (where ${PRICED}) / nullif(sum(e.quantity) filter (where ${PRICED}), 0),
         2) as average_price
     from ${stockEntries} e where e.stock_id = st.id and e.active
   ) a on true
@@ -154,6 +173,8 @@ export const recomputeStocks = async (
       last_purchase_price = c.last_purchase_price,
       average_purchase_price = c.average_purchase_price,
       last_gst = c.last_gst,
+      priced_quantity = c.priced_quantity,
+      priced_value = c.priced_value,
       updated_at = ${now.toISOString()}::timestamptz,
       updated_by = ${userId}
     from (${computedFigures(ids)}) c
@@ -166,36 +187,128 @@ export const recomputeStocks = async (
         .where(and(eq(productStocks.id, stockId), eq(productStocks.priceToShow, 0)));
 };
 
+/** An entry as the figures count it (amounts in paise). */
+export type CountedEntry = {
+  stockId: string;
+  kind: string;
+  direction: number;
+  quantity: number;
+  unitPaise?: number;
+  adjustmentType?: string | null;
+};
+
+/** A stored entry as the figures count it. */
+export const counted = (e: typeof stockEntries.$inferSelect): CountedEntry => ({
+  stockId: e.stockId,
+  kind: e.kind,
+  direction: e.direction,
+  quantity: e.quantity,
+  unitPaise: toPaise(e.unitPrice) ?? 0,
+  adjustmentType: e.adjustmentType,
+});
+
+type Delta = {
+  purchased: number;
+  sold: number;
+  current: number;
+  pricedQuantity: number;
+  pricedPaise: number;
+  /** A purchase (a sale) moved: the row's last purchase (last sale) is read again. */
+  purchases: boolean;
+  sales: boolean;
+};
+
 /**
- * New sale entries move three figures of their stock rows, and those are counted rather than recomputed:
- * total sold and current stock by the sale's own quantities, the last sale's quantity from the newest
- * active sale entry (one row of an index). recomputeStocks reads every entry of a row (thousands on a fast
- * mover: ~4 ms a row at 3,600), inside the rows' locks, so each sale of a busy item waited for that of
- * every sale before it; a sale changes nothing of the purchase figures. The consistency check and the
- * ledger's property tests hold this to the full recompute. `sold`: quantity per stock row.
+ * Move the figures of stock rows by the entries that started counting (`added`: written, or active again)
+ * and those that stopped (`removed`: deleted, or inactive), in one statement, once the entries are as they
+ * will stay: total purchased, total sold, current stock and the priced sums by the entries' quantities,
+ * the average from those sums, the last purchase (quantity, price, GST) and the last sale's quantity from
+ * the newest active entry of that kind (one row of an index), read only when such an entry moved.
+ * `fillPrice`: the price to show of a row still at 0 becomes this price (rupees; decision 0011).
+ *
+ * The figures used to be recomputed from every entry of the item under its row lock (~4 ms at 3,600
+ * entries, growing with each document, and every other write of the item waited for it); verifyStocks
+ * and the ledger's property tests hold this to that full recompute.
  */
-export const applySales = async (
+export const moveStocks = async (
   tx: Runner,
-  sold: ReadonlyMap<string, number>,
+  moved: { added?: readonly CountedEntry[]; removed?: readonly CountedEntry[] },
   now: Date,
   userId: string,
+  fillPrice: ReadonlyMap<string, number> = new Map(),
 ) => {
-  if (!sold.size) return;
+  const deltas = new Map<string, Delta>();
+  const deltaOf = (stockId: string) => {
+    let d = deltas.get(stockId);
+    if (!d) {
+      d = {
+        purchased: 0,
+        sold: 0,
+        current: 0,
+        pricedQuantity: 0,
+        pricedPaise: 0,
+        purchases: false,
+        sales: false,
+      };
+      deltas.set(stockId, d);
+    }
+    return d;
+  };
+  const count = (entries: readonly CountedEntry[], sign: 1 | -1) => {
+    for (const e of entries) {
+      const d = deltaOf(e.stockId);
+      const q = sign * e.quantity;
+      d.current += e.direction * q;
+      if (e.kind === 'purchase') {
+        d.purchased += q;
+        d.purchases = true;
+      }
+      if (e.kind === 'sale') {
+        d.sold += q;
+        d.sales = true;
+      }
+      if (isPriced(e)) {
+        d.pricedQuantity += q;
+        d.pricedPaise += q * (e.unitPaise ?? 0);
+      }
+    }
+  };
+  count(moved.added ?? [], 1);
+  count(moved.removed ?? [], -1);
+  for (const stockId of fillPrice.keys()) deltaOf(stockId);
+  if (!deltas.size) return;
+  const rows = [...deltas].map(
+    ([stockId, d]) =>
+      sql`(${stockId}, ${d.purchased}::int, ${d.sold}::int, ${d.current}::int, ${d.pricedQuantity}::int, ${d.pricedPaise}::bigint, ${d.purchases}::boolean, ${d.sales}::boolean, ${fillPrice.get(stockId) ?? 0}::numeric)`,
+  );
+  const pricedValue = sql`(s.priced_value + d.priced_paise / 100.0)`;
   await (tx as Db).execute(sql`
     update ${productStocks} s set
-      total_sold = s.total_sold + d.quantity,
-      current_stock = s.current_stock - d.quantity,
-      last_sold_stock = coalesce((
-        select e.quantity from ${stockEntries} e
-        where e.stock_id = s.id and e.active and e.kind = 'sale'
-        order by e.date desc, e.created_at desc, e.id desc limit 1
-      ), 0),
+      total_purchased = s.total_purchased + d.purchased,
+      total_sold = s.total_sold + d.sold,
+      current_stock = s.current_stock + d.current,
+      priced_quantity = s.priced_quantity + d.priced_quantity,
+      priced_value = ${pricedValue},
+      average_purchase_price = coalesce(round(${pricedValue} / nullif(s.priced_quantity + d.priced_quantity, 0), 2), 0),
+      last_purchased_stock = case when d.purchases then coalesce(lp.quantity, 0) else s.last_purchased_stock end,
+      last_purchase_price = case when d.purchases then coalesce(lp.unit_price, 0) else s.last_purchase_price end,
+      last_gst = case when d.purchases then lp.gst_percent else s.last_gst end,
+      last_sold_stock = case when d.sales then coalesce(ls.quantity, 0) else s.last_sold_stock end,
+      price_to_show = case when s.price_to_show = 0 and d.fill_price > 0 then d.fill_price else s.price_to_show end,
       updated_at = ${now.toISOString()}::timestamptz,
       updated_by = ${userId}
-    from (values ${sql.join(
-      [...sold].map(([stockId, quantity]) => sql`(${stockId}, ${quantity}::int)`),
-      sql`, `,
-    )}) as d(stock_id, quantity)
+    from (values ${sql.join(rows, sql`, `)})
+        as d(stock_id, purchased, sold, current, priced_quantity, priced_paise, purchases, sales, fill_price)
+      left join lateral (
+        select e.quantity, e.unit_price, e.gst_percent from ${stockEntries} e
+        where d.purchases and e.stock_id = d.stock_id and e.active and e.kind = 'purchase'
+        order by e.date desc, e.created_at desc, e.id desc limit 1
+      ) lp on true
+      left join lateral (
+        select e.quantity from ${stockEntries} e
+        where d.sales and e.stock_id = d.stock_id and e.active and e.kind = 'sale'
+        order by e.date desc, e.created_at desc, e.id desc limit 1
+      ) ls on true
     where s.id = d.stock_id`);
 };
 
@@ -267,6 +380,8 @@ const FIGURES = [
   'last_purchase_price',
   'average_purchase_price',
   'last_gst',
+  'priced_quantity',
+  'priced_value',
 ] as const;
 
 /**

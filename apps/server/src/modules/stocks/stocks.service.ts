@@ -32,7 +32,7 @@ import { recordUpdate } from '../../platform/history.ts';
 import { containsText, type ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { listPage, runList, userRefs } from '../../platform/records.ts';
-import { assertAvailable, insertEntries, lockStocks, recomputeStocks } from './ledger.ts';
+import { assertAvailable, insertEntries, lockStocks, moveStocks, type NewEntry } from './ledger.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -232,29 +232,23 @@ export const adjustStock = async (deps: Deps, principal: Principal, id: string, 
     assertAvailable(locked, [{ stockId: id, delta: direction * input.quantity }]);
     const unitPaise = input.initialPrice !== null ? (toPaise(input.initialPrice) ?? 0) : 0;
     const amounts = lineAmounts(input.quantity, unitPaise, 0);
-    await insertEntries(
+    const entry: NewEntry = {
+      stockId: id,
+      itemId: stock.itemId,
+      kind: 'adjustment',
+      direction,
+      quantity: input.quantity,
+      date: input.date,
+      adjustmentType: input.type,
+      reason: input.reason,
+      unitPaise,
+      taxablePaise: amounts.taxable,
+      totalPaise: amounts.total,
+    };
+    await insertEntries(tx, [entry], now, principal.user.id);
+    await moveStocks(
       tx,
-      [
-        {
-          stockId: id,
-          itemId: stock.itemId,
-          kind: 'adjustment',
-          direction,
-          quantity: input.quantity,
-          date: input.date,
-          adjustmentType: input.type,
-          reason: input.reason,
-          unitPaise,
-          taxablePaise: amounts.taxable,
-          totalPaise: amounts.total,
-        },
-      ],
-      now,
-      principal.user.id,
-    );
-    await recomputeStocks(
-      tx,
-      [id],
+      { added: [entry] },
       now,
       principal.user.id,
       new Map(unitPaise > 0 ? [[id, fromPaise(unitPaise)]] : []),
