@@ -67,7 +67,9 @@ export const startServer = async (
   delete env.DATA_DIR;
   if (target.kind === 'postgres') env.DATABASE_URL = target.url;
   else env.DATA_DIR = target.dataDir;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,7 +24,7 @@ import {
 } from '@karya/domain';
 import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedPerDb } from '../../db/client.ts';
 import { productItems, productStocks, stockEntries } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -159,27 +159,41 @@ export const getStock = async (db: Db, id: string): Promise<StockDetailDto> => {
 
 const HISTORY_TYPE = { purchase: 'purchase', sale: 'sale', adjustment: 'other' } as const;
 
+const historyWhere = and(eq(stockEntries.stockId, sql.placeholder('id')), eq(stockEntries.active, true));
+/** A page of a stock's active entries, newest first (index order of stock_entries_stock_idx). */
+const historyPage = preparedPerDb((db) =>
+  db
+    .select()
+    .from(stockEntries)
+    .where(historyWhere)
+    .orderBy(desc(stockEntries.date), desc(stockEntries.createdAt), desc(stockEntries.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('karya_stock_history'),
+);
+const historyCount = preparedPerDb((db) =>
+  db.select({ n: count() }).from(stockEntries).where(historyWhere).prepare('karya_stock_history_count'),
+);
+
 /**
  * GET /crm/products/stocks/{id}/history (spec 3 §3 "Stock history entry"): the active ledger entries,
- * newest first (date, then when written), paged: `{history, historyCount, page, limit}`.
+ * newest first (date, then when written), paged: `{history, historyCount, page, limit}`. The page and the
+ * count go out together, prepared (a stock's history is read often, as a detail page opens it); whether
+ * the stock exists is asked only when it has no entry (404 'Stock not found').
  */
 export const stockHistory = async (db: Db, id: string, query: ListQuery) => {
-  const [found] = await db
-    .select({ id: productStocks.id })
-    .from(productStocks)
-    .where(eq(productStocks.id, id));
-  if (!found) throw notFound(STOCK_MESSAGES.notFound);
-  const where = and(eq(stockEntries.stockId, id), eq(stockEntries.active, true));
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(stockEntries)
-      .where(where)
-      .orderBy(desc(stockEntries.date), desc(stockEntries.createdAt), desc(stockEntries.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(stockEntries).where(where),
+    historyPage(db).execute({ id, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    historyCount(db).execute({ id }),
   ]);
+  const n = Number(total?.n ?? 0);
+  if (n === 0) {
+    const [found] = await db
+      .select({ id: productStocks.id })
+      .from(productStocks)
+      .where(eq(productStocks.id, id));
+    if (!found) throw notFound(STOCK_MESSAGES.notFound);
+  }
   const history: StockHistoryEntryDto[] = rows.map((r) => ({
     _id: r.id,
     invoiceNo: r.invoiceNo,
@@ -193,7 +207,7 @@ export const stockHistory = async (db: Db, id: string, query: ListQuery) => {
     adjustmentType: (r.adjustmentType ?? null) as StockAdjustmentType | null,
     reason: r.reason,
   }));
-  return { history, historyCount: Number(total?.n ?? 0), page: query.page, limit: query.limit };
+  return { history, historyCount: n, page: query.page, limit: query.limit };
 };
 
 /** GET /crm/products/stocks/suggestion: stocks of live items whose name contains the text (Ctrl+K). */

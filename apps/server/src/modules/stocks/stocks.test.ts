@@ -117,6 +117,25 @@ describe('stocks and the ledger', () => {
     expect((await kit.stock(item.stockId)).priceToShow).toBe(250);
   });
 
+  it("a stock's history: empty for a new item, its count past the last page, 404 for an unknown stock", async () => {
+    const item = await kit.item('History check kit', marginId);
+    const history = (query = '') =>
+      admin.request({ method: 'GET', url: `${BASE}/${item.stockId}/history${query}` });
+    const empty = await history();
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().data).toEqual({ history: [], historyCount: 0, page: 1, limit: 20 });
+    expect((await buy(item.id, 2, 100)).statusCode).toBe(201);
+    expect((await history('?page=3&limit=5')).json().data).toEqual({
+      history: [],
+      historyCount: 1,
+      page: 3,
+      limit: 5,
+    });
+    const unknown = await admin.request({ method: 'GET', url: `${BASE}/6a000000be16ffffffffffff/history` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Stock not found');
+  });
+
   it('Initial Stock with its price counts in the average; Found adds; removing below zero is refused', async () => {
     const item = await kit.item('Breadboard', marginId);
     let res = await adjust(item.stockId, {
