@@ -149,6 +149,10 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
   }
 
   const results: ScenarioResult[] = [];
+  // The raw SQL of a scenario is measured right after its HTTP runs, on the data they ran on: measured at
+  // the end, a read scenario's reference ran on what the write scenarios had added since (a fast mover's
+  // history thousands of entries longer), which flattered the ratio. The server is idle meanwhile.
+  const sql = await openSql(target, 10);
   const server = await startServer(root, target);
   try {
     const cookie = await signIn(server);
@@ -170,40 +174,41 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
           `  ${s.name.padEnd(18)} ${String(connections).padStart(3)} conns: ${Math.round(http.rps)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, RSS ${http.peakRssMiB} MiB${http.non2xx || http.errors ? `, ${http.non2xx} non-2xx, ${http.errors} errors` : ''}`,
         );
       }
-      results.push({
+      const result: ScenarioResult = {
         name: s.name,
         kind: s.kind,
         description: s.description,
         runs,
         p99TargetMs: s.p99TargetMs,
-      });
+      };
+      results.push(result);
+      const statements = traces.get(s.name);
+      if (statements) {
+        for (const run of runs)
+          run.raw = await runRaw({
+            sql,
+            connections: run.http.connections,
+            seconds: options.seconds,
+            statements,
+          });
+        if (s.kind !== 'detail') result.explain = await explainAll(sql, statements);
+        log(
+          `  ${s.name.padEnd(18)} raw: ${runs.map((x) => `${Math.round(x.raw?.rps ?? 0)} req/s`).join(', ')}`,
+        );
+      }
     }
+  } catch (error) {
+    await sql.close();
+    throw error;
   } finally {
     await server.stop();
   }
 
-  log('  raw SQL references and query plans...');
-  const sql = await openSql(target, 10);
   let tableRows: Record<string, number> = {};
   // Checks of what the write scenarios left behind (e.g. no oversold stock), with the server stopped.
   const afterChecks: TargetResult['checks'] = [];
   try {
     for (const s of scenarios) if (s.afterRun) afterChecks.push(...(await s.afterRun(sql)));
-    for (const r of results) {
-      const statements = traces.get(r.name);
-      if (!statements) continue;
-      for (const run of r.runs)
-        run.raw = await runRaw({
-          sql,
-          connections: run.http.connections,
-          seconds: options.seconds,
-          statements,
-        });
-      if (r.kind !== 'detail') r.explain = await explainAll(sql, statements);
-      log(
-        `  ${r.name.padEnd(18)} raw: ${r.runs.map((x) => `${Math.round(x.raw?.rps ?? 0)} req/s`).join(', ')}`,
-      );
-    }
     tableRows = Object.fromEntries(
       [...(await tableSizes(sql))].filter(([t]) => !t.startsWith('__') && t !== 'bench_meta').sort(),
     );

@@ -110,7 +110,7 @@ const asDocInput = (input: Partial<PurchaseInput>) => {
 };
 
 /** The saved purchase as answered, read in the write's own transaction (documents.ts, AnswerOf). */
-const answerWith = (deps: Deps) => (db: Db, id: string) => getPurchase({ ...deps, db }, id);
+const answerWith = (deps: Deps) => async (db: Db, row: DocRow) => (await toDtos({ ...deps, db }, [row]))[0]!;
 
 export const createPurchase = async (deps: Deps, principal: Principal, input: PurchaseInput) => {
   const { vendor, ...rest } = input;

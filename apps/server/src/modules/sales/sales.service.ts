@@ -129,7 +129,7 @@ export const getSale = async (deps: Deps, id: string) =>
   (await toDtos(deps, [await findRecord<DocRow>(deps.db, sales, id, SALE)]))[0]!;
 
 /** The saved sale as answered, read in the write's own transaction (documents.ts, AnswerOf). */
-const answerWith = (deps: Deps) => (db: Db, id: string) => getSale({ ...deps, db }, id);
+const answerWith = (deps: Deps) => async (db: Db, row: DocRow) => (await toDtos({ ...deps, db }, [row]))[0]!;
 
 export const createSale = async (deps: Deps, principal: Principal, input: SaleInput) => {
   const { customer, ...rest } = input;

@@ -28,7 +28,14 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { productItems, productMargins, type purchases, type sales, stockEntries } from '../../db/schema.ts';
+import {
+  productItems,
+  productMargins,
+  productStocks,
+  type purchases,
+  type sales,
+  stockEntries,
+} from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { diffSnapshots, recordChange, type Snapshot } from '../../platform/history.ts';
@@ -42,7 +49,6 @@ import {
   lockStocks,
   moveStocks,
   type NewEntry,
-  readStocks,
   type StockMove,
   type Tx,
 } from './ledger.ts';
@@ -109,6 +115,8 @@ type ItemInfo = {
   name: string;
   isDeleted: boolean;
   tiers: Record<MarginTier, number> | null;
+  /** Its stock row as read with it, unlocked (a new document is priced from it before taking the lock). */
+  stock: LockedStock | null;
 };
 
 const itemsOf = async (tx: Db | Tx, ids: readonly string[]) => {
@@ -124,9 +132,13 @@ const itemsOf = async (tx: Db | Tx, ids: readonly string[]) => {
       pt1: productMargins.pt1,
       pt2: productMargins.pt2,
       pt3: productMargins.pt3,
+      stockId: productStocks.id,
+      currentStock: productStocks.currentStock,
+      priceToShow: productStocks.priceToShow,
     })
     .from(productItems)
     .leftJoin(productMargins, eq(productMargins.id, productItems.marginId))
+    .leftJoin(productStocks, eq(productStocks.itemId, productItems.id))
     .where(inArray(productItems.id, [...ids]));
   return new Map<string, ItemInfo>(
     rows.map((r) => [
@@ -136,6 +148,15 @@ const itemsOf = async (tx: Db | Tx, ids: readonly string[]) => {
         name: r.name,
         isDeleted: r.isDeleted,
         tiers: r.marginId ? { t1: r.t1!, t2: r.t2!, t3: r.t3!, pt1: r.pt1!, pt2: r.pt2!, pt3: r.pt3! } : null,
+        stock: r.stockId
+          ? {
+              id: r.stockId,
+              itemId: r.id,
+              itemName: r.name,
+              currentStock: r.currentStock!,
+              priceToShow: r.priceToShow!,
+            }
+          : null,
       },
     ]),
   );
@@ -386,11 +407,11 @@ const partyNameOf = async (tx: Db | Tx, spec: DocSpec, principal: Principal, row
 };
 
 /**
- * What a write answers, read inside its own transaction: once it has committed, the answer needs no other
- * connection, so a saved document is never answered 503 (a pool busy for seconds) and sent again as a
- * duplicate.
+ * What a write answers, from the row it wrote (its RETURNING) and read inside its own transaction: once it
+ * has committed, the answer needs no other connection, so a saved document is never answered 503 (a pool
+ * busy for seconds) and sent again as a duplicate.
  */
-export type AnswerOf<T> = (db: Db, id: string) => Promise<T>;
+export type AnswerOf<T> = (db: Db, row: DocRow) => Promise<T>;
 
 /** POST: the document, its entries and the stock they move, in one transaction. */
 export const createDocument = async <T>(
@@ -416,7 +437,7 @@ export const createDocument = async <T>(
       principal,
       input.items,
       items,
-      await readStocks(tx, { itemIds }),
+      new Map([...items.values()].flatMap((i) => (i.stock ? [[i.stock.id, i.stock] as const] : []))),
       new Map(),
     );
     const stamps = createStamps(principal, now);
@@ -434,7 +455,7 @@ export const createDocument = async <T>(
     const entries = entriesOf(spec, doc!.id, input, lines);
     await insertEntries(tx, entries, now, principal.user.id);
     // What the write answers (the document and its lines; no stock figure), read before the locks too.
-    const answered = await answer(tx as unknown as Db, doc!.id);
+    const answered = await answer(tx as unknown as Db, doc!);
     // Under the locks only what must be: the stock as it now is, the check, and the figures moved.
     const locked = await lockStocks(tx, { itemIds });
     assertAvailable(
@@ -549,7 +570,7 @@ export const updateDocument = async <T>(
         action: 'update',
         changes,
       });
-    return answer(tx as unknown as Db, after!.id);
+    return answer(tx as unknown as Db, after!);
   });
 };
 

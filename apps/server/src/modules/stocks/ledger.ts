@@ -43,12 +43,7 @@ export type LockedStock = {
 type StocksBy = { stockIds?: readonly string[]; itemIds?: readonly string[] };
 
 /** Lock the stock rows of these ids (or of these items), in id order; returns them by id. */
-export const lockStocks = (tx: Runner, by: StocksBy) => stockRows(tx, by, true);
-
-/** The stock rows of these ids or items, unlocked (a new document is priced before it takes the locks). */
-export const readStocks = (tx: Runner, by: StocksBy) => stockRows(tx, by, false);
-
-const stockRows = async (tx: Runner, by: StocksBy, lock: boolean): Promise<Map<string, LockedStock>> => {
+export const lockStocks = async (tx: Runner, by: StocksBy): Promise<Map<string, LockedStock>> => {
   const stockIds = [...new Set(by.stockIds ?? [])];
   const itemIds = [...new Set(by.itemIds ?? [])];
   const out = new Map<string, LockedStock>();
@@ -71,7 +66,7 @@ const stockRows = async (tx: Runner, by: StocksBy, lock: boolean): Promise<Map<s
   // NO KEY UPDATE, not UPDATE: it still queues every writer of these rows, but not the key-share locks a new
   // ledger entry's foreign key takes, so a document may write its entries before it locks the rows (with
   // FOR UPDATE, two sales doing so would each wait for the other's key share: a deadlock).
-  const rows = lock ? await query.for('no key update', { of: productStocks }) : await query;
+  const rows = await query.for('no key update', { of: productStocks });
   for (const r of rows) out.set(r.id, r);
   return out;
 };
@@ -281,34 +276,54 @@ export const moveStocks = async (
     ([stockId, d]) =>
       sql`(${stockId}, ${d.purchased}::int, ${d.sold}::int, ${d.current}::int, ${d.pricedQuantity}::int, ${d.pricedPaise}::bigint, ${d.purchases}::boolean, ${d.sales}::boolean, ${fillPrice.get(stockId) ?? 0}::numeric)`,
   );
-  const pricedValue = sql`(s.priced_value + d.priced_paise / 100.0)`;
+  // Only the figures this change moves are set: the statement runs under the rows' locks, so every other
+  // write of these items waits for it (a new sale sets three figures and reads one index row).
+  const all = [...deltas.values()];
+  const purchases = all.some((d) => d.purchases);
+  const priced = all.some((d) => d.pricedQuantity !== 0 || d.pricedPaise !== 0);
+  const set = [sql`current_stock = s.current_stock + d.current`];
+  if (purchases) set.push(sql`total_purchased = s.total_purchased + d.purchased`);
+  if (all.some((d) => d.sales))
+    set.push(
+      sql`total_sold = s.total_sold + d.sold`,
+      sql`last_sold_stock = case when d.sales then coalesce((
+        select e.quantity from ${stockEntries} e
+        where e.stock_id = s.id and e.active and e.kind = 'sale'
+        order by e.date desc, e.created_at desc, e.id desc limit 1
+      ), 0) else s.last_sold_stock end`,
+    );
+  if (priced) {
+    const value = sql`(s.priced_value + d.priced_paise / 100.0)`;
+    set.push(
+      sql`priced_quantity = s.priced_quantity + d.priced_quantity`,
+      sql`priced_value = ${value}`,
+      sql`average_purchase_price = coalesce(round(${value} / nullif(s.priced_quantity + d.priced_quantity, 0), 2), 0)`,
+    );
+  }
+  if (purchases)
+    set.push(
+      sql`last_purchased_stock = case when d.purchases then coalesce(lp.quantity, 0) else s.last_purchased_stock end`,
+      sql`last_purchase_price = case when d.purchases then coalesce(lp.unit_price, 0) else s.last_purchase_price end`,
+      sql`last_gst = case when d.purchases then lp.gst_percent else s.last_gst end`,
+    );
+  if (fillPrice.size)
+    set.push(
+      sql`price_to_show = case when s.price_to_show = 0 and d.fill_price > 0 then d.fill_price else s.price_to_show end`,
+    );
+  set.push(sql`updated_at = ${now.toISOString()}::timestamptz`, sql`updated_by = ${userId}`);
   await (tx as Db).execute(sql`
-    update ${productStocks} s set
-      total_purchased = s.total_purchased + d.purchased,
-      total_sold = s.total_sold + d.sold,
-      current_stock = s.current_stock + d.current,
-      priced_quantity = s.priced_quantity + d.priced_quantity,
-      priced_value = ${pricedValue},
-      average_purchase_price = coalesce(round(${pricedValue} / nullif(s.priced_quantity + d.priced_quantity, 0), 2), 0),
-      last_purchased_stock = case when d.purchases then coalesce(lp.quantity, 0) else s.last_purchased_stock end,
-      last_purchase_price = case when d.purchases then coalesce(lp.unit_price, 0) else s.last_purchase_price end,
-      last_gst = case when d.purchases then lp.gst_percent else s.last_gst end,
-      last_sold_stock = case when d.sales then coalesce(ls.quantity, 0) else s.last_sold_stock end,
-      price_to_show = case when s.price_to_show = 0 and d.fill_price > 0 then d.fill_price else s.price_to_show end,
-      updated_at = ${now.toISOString()}::timestamptz,
-      updated_by = ${userId}
+    update ${productStocks} s set ${sql.join(set, sql`, `)}
     from (values ${sql.join(rows, sql`, `)})
         as d(stock_id, purchased, sold, current, priced_quantity, priced_paise, purchases, sales, fill_price)
-      left join lateral (
+      ${
+        purchases
+          ? sql`left join lateral (
         select e.quantity, e.unit_price, e.gst_percent from ${stockEntries} e
         where d.purchases and e.stock_id = d.stock_id and e.active and e.kind = 'purchase'
         order by e.date desc, e.created_at desc, e.id desc limit 1
-      ) lp on true
-      left join lateral (
-        select e.quantity from ${stockEntries} e
-        where d.sales and e.stock_id = d.stock_id and e.active and e.kind = 'sale'
-        order by e.date desc, e.created_at desc, e.id desc limit 1
-      ) ls on true
+      ) lp on true`
+          : sql``
+      }
     where s.id = d.stock_id`);
 };
 
