@@ -68,7 +68,9 @@ export const startServer = async (
   if (target.kind === 'postgres') env.DATABASE_URL = target.url;
   else env.DATA_DIR = target.dataDir;
   // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env,
