@@ -136,7 +136,8 @@ export const RECOMPUTE_ALL = `
     total_purchased = c.total_purchased, total_sold = c.total_sold, current_stock = c.current_stock,
     last_purchased_stock = c.last_purchased_stock, last_sold_stock = c.last_sold_stock,
     last_purchase_price = c.last_purchase_price, average_purchase_price = c.average_purchase_price,
-    last_gst = c.last_gst, priced_quantity = c.priced_quantity, priced_value = c.priced_value
+    last_gst = c.last_gst, priced_quantity = c.priced_quantity, priced_value = c.priced_value,
+    entry_count = c.entry_count
   from (
     select st.id,
       coalesce(a.purchased, 0)::int as total_purchased, coalesce(a.sold, 0)::int as total_sold,
@@ -145,10 +146,11 @@ export const RECOMPUTE_ALL = `
       coalesce(lp.unit_price, 0)::numeric(14, 2) as last_purchase_price,
       coalesce(a.average_price, 0)::numeric(14, 2) as average_purchase_price, lp.gst_percent as last_gst,
       coalesce(a.priced_quantity, 0)::int as priced_quantity,
-      coalesce(a.priced_value, 0)::numeric(18, 2) as priced_value
+      coalesce(a.priced_value, 0)::numeric(18, 2) as priced_value,
+      coalesce(a.entries, 0)::int as entry_count
     from product_stocks st
     left join (
-      select stock_id,
+      select stock_id, count(*) as entries,
         sum(quantity) filter (where kind = 'purchase') as purchased,
         sum(quantity) filter (where kind = 'sale') as sold,
         sum(direction * quantity) as current,

@@ -480,6 +480,9 @@ export const productStocks = pgTable(
     // so that every ledger write moves them by its own entries, whatever the item's history (decision 0011).
     pricedQuantity: integer('priced_quantity').notNull().default(0),
     pricedValue: numeric('priced_value', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    // How many active ledger entries it has: its history's count, read with the row rather than counted
+    // over a fast mover's thousands of entries on every page.
+    entryCount: integer('entry_count').notNull().default(0),
     ...lifecycle(),
   },
   (t) => [

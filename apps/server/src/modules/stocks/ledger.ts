@@ -112,13 +112,15 @@ const computedFigures = (ids: readonly string[] | null) => sql`
     coalesce(a.average_price, 0)::numeric(14, 2) as average_purchase_price,
     lp.gst_percent as last_gst,
     coalesce(a.priced_quantity, 0)::int as priced_quantity,
-    coalesce(a.priced_value, 0)::numeric(18, 2) as priced_value
+    coalesce(a.priced_value, 0)::numeric(18, 2) as priced_value,
+    coalesce(a.entries, 0)::int as entry_count
   from ${productStocks} st
   left join lateral (
     select
       sum(e.quantity) filter (where e.kind = 'purchase') as purchased,
       sum(e.quantity) filter (where e.kind = 'sale') as sold,
       sum(e.direction * e.quantity) as current,
+      count(*) as entries,
       sum(e.quantity) filter (where ${PRICED}) as priced_quantity,
       sum(e.quantity * e.unit_price) filter (where ${PRICED}) as priced_value,
       round(
@@ -170,6 +172,7 @@ export const recomputeStocks = async (
       last_gst = c.last_gst,
       priced_quantity = c.priced_quantity,
       priced_value = c.priced_value,
+      entry_count = c.entry_count,
       updated_at = ${now.toISOString()}::timestamptz,
       updated_by = ${userId}
     from (${computedFigures(ids)}) c
@@ -203,6 +206,8 @@ export const counted = (e: typeof stockEntries.$inferSelect): CountedEntry => ({
 });
 
 type Delta = {
+  /** Entries that started counting less those that stopped. */
+  entries: number;
   purchased: number;
   sold: number;
   current: number;
@@ -237,6 +242,7 @@ export const moveStocks = async (
     let d = deltas.get(stockId);
     if (!d) {
       d = {
+        entries: 0,
         purchased: 0,
         sold: 0,
         current: 0,
@@ -253,6 +259,7 @@ export const moveStocks = async (
     for (const e of entries) {
       const d = deltaOf(e.stockId);
       const q = sign * e.quantity;
+      d.entries += sign;
       d.current += e.direction * q;
       if (e.kind === 'purchase') {
         d.purchased += q;
@@ -274,14 +281,17 @@ export const moveStocks = async (
   if (!deltas.size) return;
   const rows = [...deltas].map(
     ([stockId, d]) =>
-      sql`(${stockId}, ${d.purchased}::int, ${d.sold}::int, ${d.current}::int, ${d.pricedQuantity}::int, ${d.pricedPaise}::bigint, ${d.purchases}::boolean, ${d.sales}::boolean, ${fillPrice.get(stockId) ?? 0}::numeric)`,
+      sql`(${stockId}, ${d.entries}::int, ${d.purchased}::int, ${d.sold}::int, ${d.current}::int, ${d.pricedQuantity}::int, ${d.pricedPaise}::bigint, ${d.purchases}::boolean, ${d.sales}::boolean, ${fillPrice.get(stockId) ?? 0}::numeric)`,
   );
   // Only the figures this change moves are set: the statement runs under the rows' locks, so every other
   // write of these items waits for it (a new sale sets three figures and reads one index row).
   const all = [...deltas.values()];
   const purchases = all.some((d) => d.purchases);
   const priced = all.some((d) => d.pricedQuantity !== 0 || d.pricedPaise !== 0);
-  const set = [sql`current_stock = s.current_stock + d.current`];
+  const set = [
+    sql`current_stock = s.current_stock + d.current`,
+    sql`entry_count = s.entry_count + d.entries`,
+  ];
   if (purchases) set.push(sql`total_purchased = s.total_purchased + d.purchased`);
   if (all.some((d) => d.sales))
     set.push(
@@ -314,7 +324,7 @@ export const moveStocks = async (
   await (tx as Db).execute(sql`
     update ${productStocks} s set ${sql.join(set, sql`, `)}
     from (values ${sql.join(rows, sql`, `)})
-        as d(stock_id, purchased, sold, current, priced_quantity, priced_paise, purchases, sales, fill_price)
+        as d(stock_id, entries, purchased, sold, current, priced_quantity, priced_paise, purchases, sales, fill_price)
       ${
         purchases
           ? sql`left join lateral (
@@ -397,6 +407,7 @@ const FIGURES = [
   'last_gst',
   'priced_quantity',
   'priced_value',
+  'entry_count',
 ] as const;
 
 /**

@@ -22,7 +22,7 @@ import {
   todayInAppZone,
   toPaise,
 } from '@karya/domain';
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, preparedPerDb } from '../../db/client.ts';
 import { productItems, productStocks, stockEntries } from '../../db/schema.ts';
@@ -159,41 +159,39 @@ export const getStock = async (db: Db, id: string): Promise<StockDetailDto> => {
 
 const HISTORY_TYPE = { purchase: 'purchase', sale: 'sale', adjustment: 'other' } as const;
 
-const historyWhere = and(eq(stockEntries.stockId, sql.placeholder('id')), eq(stockEntries.active, true));
 /** A page of a stock's active entries, newest first (index order of stock_entries_stock_idx). */
 const historyPage = preparedPerDb((db) =>
   db
     .select()
     .from(stockEntries)
-    .where(historyWhere)
+    .where(and(eq(stockEntries.stockId, sql.placeholder('id')), eq(stockEntries.active, true)))
     .orderBy(desc(stockEntries.date), desc(stockEntries.createdAt), desc(stockEntries.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('karya_stock_history'),
 );
+/** The stock's count of active entries, kept on its row (moveStocks); no row: no such stock. */
 const historyCount = preparedPerDb((db) =>
-  db.select({ n: count() }).from(stockEntries).where(historyWhere).prepare('karya_stock_history_count'),
+  db
+    .select({ n: productStocks.entryCount })
+    .from(productStocks)
+    .where(eq(productStocks.id, sql.placeholder('id')))
+    .prepare('karya_stock_history_count'),
 );
 
 /**
  * GET /crm/products/stocks/{id}/history (spec 3 §3 "Stock history entry"): the active ledger entries,
  * newest first (date, then when written), paged: `{history, historyCount, page, limit}`. The page and the
- * count go out together, prepared (a stock's history is read often, as a detail page opens it); whether
- * the stock exists is asked only when it has no entry (404 'Stock not found').
+ * stock's row (its count of entries, kept by every ledger write) go out together, prepared: neither grows
+ * with the item's history. No row: 404 'Stock not found'.
  */
 export const stockHistory = async (db: Db, id: string, query: ListQuery) => {
-  const [rows, [total]] = await Promise.all([
+  const [rows, [stock]] = await Promise.all([
     historyPage(db).execute({ id, limit: query.limit, offset: (query.page - 1) * query.limit }),
     historyCount(db).execute({ id }),
   ]);
-  const n = Number(total?.n ?? 0);
-  if (n === 0) {
-    const [found] = await db
-      .select({ id: productStocks.id })
-      .from(productStocks)
-      .where(eq(productStocks.id, id));
-    if (!found) throw notFound(STOCK_MESSAGES.notFound);
-  }
+  if (!stock) throw notFound(STOCK_MESSAGES.notFound);
+  const n = stock.n;
   const history: StockHistoryEntryDto[] = rows.map((r) => ({
     _id: r.id,
     invoiceNo: r.invoiceNo,
