@@ -40,6 +40,17 @@ describe('first paint: a signed-in page arrives drawn', () => {
     await expect.poll(() => drawn.getByText(TITLE).isVisible()).toBe(true);
     await expect.poll(() => drawn.getByRole('heading', { name: 'Tasks', level: 2 }).isVisible()).toBe(true);
     expect(await page.title()).toBe('Tasks · Karya');
+    // The menu button matches the sidebar the stylesheet shows: closed at this width (☰), open on a wide
+    // screen (✕), as the app draws it once it takes over.
+    const menuButton = async () =>
+      [
+        await drawn.getByRole('button', { name: 'Open navigation' }).isVisible(),
+        await drawn.getByRole('button', { name: 'Close navigation' }).isVisible(),
+      ].join();
+    await expect.poll(menuButton).toBe('true,false');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(menuButton).toBe('false,true');
+    await page.setViewportSize({ width: 390, height: 844 });
     // Styled: the card has Mantine's border and the page does not scroll sideways at phone width.
     const card = drawn.getByText(TITLE).locator('xpath=ancestor::article[1]');
     expect(await card.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');

@@ -162,12 +162,21 @@ export const Shell = () => {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={() => setOpened((o) => !o)}
-              size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
-            />
+            {ssr ? (
+              // Drawn by the server, which does not know the screen: the icon that matches the sidebar the
+              // stylesheet shows (open from the breakpoint up, closed below); the app then draws its own.
+              <>
+                <Burger opened size="sm" visibleFrom="sm" aria-label="Close navigation" />
+                <Burger opened={false} size="sm" hiddenFrom="sm" aria-label="Open navigation" />
+              </>
+            ) : (
+              <Burger
+                opened={opened}
+                onClick={() => setOpened((o) => !o)}
+                size="sm"
+                aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              />
+            )}
             <Text component={Link} to="/" fw={800} size="lg" c="karya.7" style={{ textDecoration: 'none' }}>
               Karya
             </Text>
