@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
@@ -9,6 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
 import { closeRedis, connectRedis } from '../src/platform/redis-stores.ts';
 import { SECURITY } from './helpers.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  freePort,
+  PUBLIC_URL,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  waitUntilHealthy,
+} from './server-process.ts';
 import { deleteRedisKeys, postgresProblem, SERVICE_PG_URL, SERVICE_REDIS_URL } from './services.ts';
 
 /**
@@ -21,12 +29,7 @@ const PG_URL = SERVICE_PG_URL;
 const REDIS_URL = SERVICE_REDIS_URL;
 const PREFIX = `karya-mp:${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 const DB_NAME = `karya_mp_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
-/** Both processes sit "behind" this address: every request carries it as Origin (PUBLIC_URL). */
-const PUBLIC_URL = 'http://karya.test';
-const ADMIN_EMAIL = 'admin@karya.test';
-const ADMIN_PASSWORD = 'Admin@12345';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'karya-mp-'));
-const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 const pgProblem = await postgresProblem();
 const redis: Redis | null = await connectRedis(REDIS_URL).catch(() => null);
@@ -45,16 +48,6 @@ afterAll(async () => {
   await closeRedis(redis);
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 const databaseUrl = () => {
   const u = new URL(PG_URL);
   u.pathname = `/${DB_NAME}`;
@@ -71,76 +64,23 @@ const adminQuery = async (sql: string) => {
   }
 };
 
-type Server = {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number>;
-};
+type Server = ServerProcess;
 
-const start = (name: string, port: number, env: Record<string, string> = {}): Server => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+/** A process of the pair: its own DATA_DIR, the shared database and Redis; every request carries PUBLIC_URL as Origin. */
+const start = (name: string, port: number, env: Record<string, string> = {}): Server =>
+  spawnServer({
+    name,
+    port,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATA_DIR: path.join(dataDir, name),
       DATABASE_URL: databaseUrl(),
       REDIS_URL,
       REDIS_PREFIX: PREFIX,
-      PUBLIC_URL,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      BACKUP_AT: 'off',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-  return { name, port, child, output: () => output, exited };
-};
 
-/** Polls /api/health until it answers 200; fails with the process's output if it exits first. */
-const waitUntilHealthy = async (server: Server) => {
-  let exitCode: number | null = null;
-  void server.exited.then((code) => {
-    exitCode = code;
-  });
-  for (;;) {
-    if (exitCode !== null)
-      throw new Error(
-        `server ${server.name} exited (${exitCode}) before it was healthy:\n${server.output()}`,
-      );
-    try {
-      const res = await fetch(`http://127.0.0.1:${server.port}/api/health`);
-      if (res.status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-const stop = async (server: Server | undefined) => {
-  if (!server || server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  const done = await Promise.race([
-    server.exited.then(() => true),
-    new Promise<false>((r) => setTimeout(() => r(false), 5000)),
-  ]);
-  if (!done) server.child.kill('SIGKILL');
-};
+const stop = stopServer;
 
 const api = (server: Server, method: string, url: string, opts: { cookie?: string; body?: unknown } = {}) =>
   fetch(`http://127.0.0.1:${server.port}/api${url}`, {

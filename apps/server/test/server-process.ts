@@ -8,8 +8,9 @@ import { pgliteExtensions } from '../src/db/client.ts';
 import { SECURITY } from './helpers.ts';
 
 /**
- * A real server process (node + tsx, src/main.ts, as multi-process.test.ts starts them) for the tests that
- * kill, stop and restart it (crash.test.ts, shutdown.test.ts): its output, its exit, calls to its API.
+ * A real server process (node + tsx, src/main.ts, as multi-process.test.ts starts them, or another build
+ * of it) for the tests that kill, stop and restart it (crash.test.ts, shutdown.test.ts, and through
+ * upgrade-kit.ts the upgrade and start-up lock tests): its output, its exit, calls to its API.
  */
 export const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const PUBLIC_URL = 'http://karya.test';
@@ -17,6 +18,8 @@ export const ADMIN_EMAIL = 'admin@karya.test';
 export const ADMIN_PASSWORD = 'Admin@12345';
 
 export type ServerProcess = {
+  /** Which one, in a test that starts several. */
+  name: string;
   port: number;
   child: ChildProcess;
   output: () => string;
@@ -37,9 +40,24 @@ export const freePort = () =>
     });
   });
 
-export const startServer = (env: Record<string, string>, port: number): ServerProcess => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+/** This version's server, from source. */
+export const startServer = (env: Record<string, string>, port: number): ServerProcess =>
+  spawnServer({ port, env });
+
+/**
+ * A server process: `args` after node (this version from source by default; ['dist/main.js'] for a build),
+ * run in `cwd`, with the test settings and `env` over them.
+ */
+export const spawnServer = (opts: {
+  name?: string;
+  cwd?: string;
+  args?: string[];
+  port: number;
+  env: Record<string, string>;
+}): ServerProcess => {
+  const port = opts.port;
+  const child = spawn(process.execPath, opts.args ?? ['--import', 'tsx', 'src/main.ts'], {
+    cwd: opts.cwd ?? SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
@@ -52,7 +70,7 @@ export const startServer = (env: Record<string, string>, port: number): ServerPr
       DEMO: 'false',
       LOG_LEVEL: 'warn',
       BACKUP_AT: 'off',
-      ...env,
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,7 +84,7 @@ export const startServer = (env: Record<string, string>, port: number): ServerPr
   const exited = new Promise<number | NodeJS.Signals>((resolve) =>
     child.on('exit', (code, signal) => resolve(signal ?? code ?? -1)),
   );
-  return { port, child, output: () => output, exited };
+  return { name: opts.name ?? 'server', port, child, output: () => output, exited };
 };
 
 /**
@@ -91,7 +109,7 @@ export const waitUntilHealthy = async (server: ServerProcess) => {
   });
   for (;;) {
     if (ended !== null)
-      throw new Error(`the server exited (${ended}) before it was healthy:\n${server.output()}`);
+      throw new Error(`${server.name} exited (${ended}) before it was healthy:\n${server.output()}`);
     try {
       const res = await fetch(`http://127.0.0.1:${server.port}/api/health`);
       if (res.status === 200) return;

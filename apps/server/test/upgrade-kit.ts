@@ -1,11 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { migrationsFolder } from '../src/db/client.ts';
 import { SECURITY } from './helpers.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  freePort,
+  PUBLIC_URL,
+  SERVER_DIR,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  waitUntilHealthy,
+} from './server-process.ts';
 
 /**
  * Real server processes for the upgrade and start-up lock tests, which start, stop and restart Karya (this
@@ -13,95 +21,14 @@ import { SECURITY } from './helpers.ts';
  * and a signed-in API client.
  */
 
-export const SERVER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const PUBLIC_URL = 'http://karya.test';
-export const ADMIN_EMAIL = 'admin@karya.test';
-export const ADMIN_PASSWORD = 'Admin@12345';
-
-export type ServerProcess = {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number>;
-};
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+export type { ServerProcess };
+export { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, PUBLIC_URL, SERVER_DIR, stopServer, waitUntilHealthy };
 
 /** `args` after node: ['dist/main.js'] or ['--import', 'tsx', 'src/main.ts'], run in cwd. */
 export const startServer = (
   name: string,
   opts: { cwd: string; args: string[]; port: number; env: Record<string, string> },
-): ServerProcess => {
-  const child = spawn(process.execPath, opts.args, {
-    cwd: opts.cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(opts.port),
-      PUBLIC_URL,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      BACKUP_AT: 'off',
-      ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-  return { name, port: opts.port, child, output: () => output, exited };
-};
-
-/** Polls /api/health until it answers 200; fails with the process's output if it exits first. */
-export const waitUntilHealthy = async (server: ServerProcess) => {
-  let exitCode: number | null = null;
-  void server.exited.then((code) => {
-    exitCode = code;
-  });
-  for (;;) {
-    if (exitCode !== null)
-      throw new Error(
-        `server ${server.name} exited (${exitCode}) before it was healthy:\n${server.output()}`,
-      );
-    try {
-      const res = await fetch(`http://127.0.0.1:${server.port}/api/health`);
-      if (res.status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-/** SIGTERM, and SIGKILL when it has not exited within 10 s. */
-export const stopServer = async (server: ServerProcess | undefined) => {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  const done = await Promise.race([
-    server.exited.then(() => true),
-    new Promise<false>((r) => setTimeout(() => r(false), 10_000)),
-  ]);
-  if (!done) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
-};
+): ServerProcess => spawnServer({ name, ...opts });
 
 export type Api = {
   request: (
