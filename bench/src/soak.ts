@@ -215,11 +215,12 @@ const storm = async (server: RunningServer, cookie: string): Promise<StormResult
     detail: `${describeCounts(result.statuses)} in ${result.seconds} s${refused ? ` (e.g. "${refused.message}")` : ''}`,
   });
   // Reads queued behind the hashes wait about as long as the storm lasts (p99 10.3 s of an 11.4-s storm
-  // before the hashing limiter); answered between them, they take a small part of it whatever the machine.
+  // before the hashing limiter); answered between them, they take a part of it that depends on how busy
+  // the machine is: 3% to 9% on a quiet one, 36% in one CI run on two busy cores (p99 1.29 s of a 3.6-s
+  // storm). Half tells the two apart with room for such a machine.
   check({
-    check:
-      'storm: GET /api/auth/me answered 200 throughout, p99 during the storm under a quarter of its length',
-    pass: answers.every((a) => a.status === 200) && result.authMe.during.p99 < (result.seconds * 1000) / 4,
+    check: 'storm: GET /api/auth/me answered 200 throughout, p99 during the storm under half of its length',
+    pass: answers.every((a) => a.status === 200) && result.authMe.during.p99 < (result.seconds * 1000) / 2,
     detail: `p99 ${result.authMe.during.p99} ms during (${result.authMe.during.n} reads), ${result.authMe.before.p99} ms before; ${describeCounts(result.authMeStatuses)}`,
   });
   check({
