@@ -6,7 +6,7 @@ import {
   type StockEntryKind,
   toPaise,
 } from '@karya/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productItems, productStocks, stockEntries } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -100,6 +100,9 @@ const PRICED = sql.raw(
 const isPriced = (e: CountedEntry) =>
   e.kind === 'purchase' || (e.adjustmentType === INITIAL_STOCK && (e.unitPaise ?? 0) > 0);
 
+/** The newest entry first, as the history lists them (a back-dated invoice is not the latest). */
+const NEWEST = sql.raw('order by e.date desc, e.created_at desc, e.id desc limit 1');
+
 /** The figures of stock rows computed from their active entries (one statement; `ids` null = all). */
 const computedFigures = (ids: readonly string[] | null) => sql`
   select st.id as stock_id,
@@ -131,12 +134,12 @@ const computedFigures = (ids: readonly string[] | null) => sql`
   left join lateral (
     select e.quantity, e.unit_price, e.gst_percent from ${stockEntries} e
     where e.stock_id = st.id and e.active and e.kind = 'purchase'
-    order by e.date desc, e.created_at desc, e.id desc limit 1
+    ${NEWEST}
   ) lp on true
   left join lateral (
     select e.quantity from ${stockEntries} e
     where e.stock_id = st.id and e.active and e.kind = 'sale'
-    order by e.date desc, e.created_at desc, e.id desc limit 1
+    ${NEWEST}
   ) ls on true
   ${
     ids
@@ -147,42 +150,20 @@ const computedFigures = (ids: readonly string[] | null) => sql`
       : sql``
   }`;
 
-/**
- * Set every figure of these stock rows from their active entries, in one statement. `fillPrice`: the price
- * to show of a row still at 0 becomes this price (the first purchase or priced initial stock; decision 0011).
- */
-export const recomputeStocks = async (
-  tx: Runner,
-  stockIds: readonly string[],
-  now: Date,
-  userId: string,
-  fillPrice: ReadonlyMap<string, number> = new Map(),
-) => {
+/** Set every figure of these stock rows from all their active entries, in one statement (the demo data). */
+export const recomputeStocks = async (tx: Runner, stockIds: readonly string[], now: Date, userId: string) => {
   const ids = [...new Set(stockIds)];
   if (!ids.length) return;
   await (tx as Db).execute(sql`
     update ${productStocks} s set
-      total_purchased = c.total_purchased,
-      total_sold = c.total_sold,
-      current_stock = c.current_stock,
-      last_purchased_stock = c.last_purchased_stock,
-      last_sold_stock = c.last_sold_stock,
-      last_purchase_price = c.last_purchase_price,
-      average_purchase_price = c.average_purchase_price,
-      last_gst = c.last_gst,
-      priced_quantity = c.priced_quantity,
-      priced_value = c.priced_value,
-      entry_count = c.entry_count,
+      ${sql.join(
+        FIGURES.map((f) => sql`${sql.raw(f)} = c.${sql.raw(f)}`),
+        sql`, `,
+      )},
       updated_at = ${now.toISOString()}::timestamptz,
       updated_by = ${userId}
     from (${computedFigures(ids)}) c
     where s.id = c.stock_id`);
-  for (const [stockId, price] of fillPrice)
-    if (price > 0)
-      await (tx as Db)
-        .update(productStocks)
-        .set({ priceToShow: price })
-        .where(and(eq(productStocks.id, stockId), eq(productStocks.priceToShow, 0)));
 };
 
 /** An entry as the figures count it (amounts in paise). */
@@ -299,7 +280,7 @@ export const moveStocks = async (
       sql`last_sold_stock = case when d.sales then coalesce((
         select e.quantity from ${stockEntries} e
         where e.stock_id = s.id and e.active and e.kind = 'sale'
-        order by e.date desc, e.created_at desc, e.id desc limit 1
+        ${NEWEST}
       ), 0) else s.last_sold_stock end`,
     );
   if (priced) {
@@ -330,7 +311,7 @@ export const moveStocks = async (
           ? sql`left join lateral (
         select e.quantity, e.unit_price, e.gst_percent from ${stockEntries} e
         where d.purchases and e.stock_id = d.stock_id and e.active and e.kind = 'purchase'
-        order by e.date desc, e.created_at desc, e.id desc limit 1
+        ${NEWEST}
       ) lp on true`
           : sql``
       }
