@@ -140,6 +140,53 @@ describe.skipIf(Boolean(skipReason))('two server processes on one PostgreSQL and
     expect((await api(b!, 'GET', '/auth/me', { cookie })).status).toBe(401);
   });
 
+  it('a change made outside a process counts on its very next request, though it served the rows before', async () => {
+    const cookie = sessionCookie(await signIn(a!, ADMIN_PASSWORD));
+    const me = async (server: Server) => {
+      const res = await api(server, 'GET', '/auth/me', { cookie });
+      return res.status === 200 ? ((await res.json()) as { data: { name: string } }).data.name : res.status;
+    };
+    const rolesList = async (server: Server) => (await api(server, 'GET', '/admin/roles', { cookie })).status;
+    // Both processes have read the administrator and the role by now (their caches hold them).
+    for (const s of [a!, b!]) {
+      expect(await me(s)).not.toBe('Renamed by hand');
+      expect(await rolesList(s)).toBe(200);
+    }
+    const database = new pg.Client({ connectionString: databaseUrl() });
+    await database.connect();
+    try {
+      await database.query(`update users set name = 'Renamed by hand' where email = $1`, [ADMIN_EMAIL]);
+      expect(await me(b!)).toBe('Renamed by hand');
+      expect(await me(a!)).toBe('Renamed by hand');
+      // The role taken away by hand: neither process grants it on the next request; given back, both do.
+      const held = await database.query(
+        `delete from user_roles where user_id = (select id from users where email = $1) returning *`,
+        [ADMIN_EMAIL],
+      );
+      expect(held.rowCount).toBeGreaterThan(0);
+      expect(await rolesList(b!)).toBe(403);
+      expect(await rolesList(a!)).toBe(403);
+      for (const r of held.rows)
+        await database.query('insert into user_roles (user_id, role_id) values ($1, $2)', [
+          r.user_id,
+          r.role_id,
+        ]);
+      expect(await rolesList(b!)).toBe(200);
+      // The role's own permissions edited by hand count at once too.
+      const [role] = held.rows as { role_id: string }[];
+      const before = await database.query('select permissions from roles where id = $1', [role!.role_id]);
+      await database.query(`update roles set permissions = '[]'::jsonb where id = $1`, [role!.role_id]);
+      expect(await rolesList(a!)).toBe(403);
+      await database.query('update roles set permissions = $2 where id = $1', [
+        role!.role_id,
+        JSON.stringify(before.rows[0].permissions),
+      ]);
+      expect(await rolesList(a!)).toBe(200);
+    } finally {
+      await database.end();
+    }
+  });
+
   it('failed sign-ins alternating between A and B are counted together', async () => {
     // As on one process: perAccount wrong passwords answer 401, the next attempt 429.
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {

@@ -78,17 +78,18 @@ export const openEmbedded = async (dataDir: string, logger?: Logger) => {
   }
 };
 
-export const openPostgres = async (url: string, max = 10, logger?: Logger): Promise<Database> => {
+export const openPostgres = async (url: string, max = 10, sqlTraceFile?: string): Promise<Database> => {
   // A request waits at most 5 s for a connection, then answers 503, rather than hanging while PostgreSQL is
   // away.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  if (sqlTraceFile) pool.on('connect', (client) => traceClient(client, sqlTraceFile));
   // An idle connection the server ends (a PostgreSQL restart, a terminated backend) is dropped from the pool
   // and replaced on demand; without this listener the error would end the process.
   pool.on('error', (error) => console.error(`A PostgreSQL connection was closed: ${error.message}`));
   // Fail fast with a clear message rather than on the first request.
   const client = await pool.connect();
   client.release();
-  const db = drizzleNodePg(pool, { schema, logger }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -124,12 +125,33 @@ export const preparedPerDb = <Q>(build: (db: Db) => Q) => {
   };
 };
 
-/** A logger that appends each statement and its parameters to a file as one JSON line (diagnostics). */
+/**
+ * The SQL trace (SQL_TRACE_FILE, diagnostics; the benchmark replays it): each statement as one JSON line
+ * with its parameters, and on PostgreSQL the name it was prepared under, so a replay prepares what the
+ * server prepares.
+ */
+type TracedStatement = { sql: string; params: unknown[]; name?: string };
+const trace = (file: string, s: TracedStatement) => appendFileSync(file, `${JSON.stringify(s)}\n`);
 export const fileSqlTrace = (file: string): Logger => ({
-  logQuery: (query, params) => appendFileSync(file, `${JSON.stringify({ sql: query, params })}\n`),
+  logQuery: (query, params) => trace(file, { sql: query, params }),
 });
-
-export const openDatabase = (opts: { databaseUrl?: string; dataDir: string; sqlTraceFile?: string }) => {
-  const logger = opts.sqlTraceFile ? fileSqlTrace(opts.sqlTraceFile) : undefined;
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, logger) : openEmbedded(opts.dataDir, logger);
+/** Every statement a pooled connection sends, transactions included, with its name when prepared. */
+const traceClient = (client: pg.PoolClient, file: string) => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    const c = (typeof config === 'object' && config ? config : {}) as Partial<pg.QueryConfig>;
+    const text = typeof config === 'string' ? config : c.text;
+    if (text)
+      trace(file, {
+        sql: text,
+        params: (Array.isArray(rest[0]) ? rest[0] : c.values) ?? [],
+        ...(c.name ? { name: c.name } : {}),
+      });
+    return query(config, ...rest);
+  }) as typeof client.query;
 };
+
+export const openDatabase = (opts: { databaseUrl?: string; dataDir: string; sqlTraceFile?: string }) =>
+  opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, 10, opts.sqlTraceFile)
+    : openEmbedded(opts.dataDir, opts.sqlTraceFile ? fileSqlTrace(opts.sqlTraceFile) : undefined);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
-import { loadPrincipal, type Principal, principalFrom } from './principal.ts';
+import { loadPrincipal, type Principal, principalFor } from './principal.ts';
 import { clientInfo } from './request-info.ts';
 import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
 
@@ -80,7 +80,7 @@ export const accessPlugin = fp(
         const session = await opts.sessions.get(token);
         if (session) {
           const principal = session.holder
-            ? principalFrom(session.holder.user, session.holder.roles, opts.clock, session.tokenHash)
+            ? await principalFor(opts.db, opts.clock, session.holder, session.tokenHash)
             : await loadPrincipal(opts.db, opts.clock, session.userId, session.tokenHash);
           // A deleted or blocked user has no session, whatever the store still holds.
           if (

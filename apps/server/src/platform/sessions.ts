@@ -3,7 +3,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../db/client.ts';
 import { roles, sessions, userRoles, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import type { RoleRow, UserRow } from './principal.ts';
+import { type HolderRefs, holderRefsFrom, holderVersionColumns } from './principal.ts';
 
 export const SESSION_COOKIE = 'karya_sid';
 /** Remember-me: kept 30 days. */
@@ -22,10 +22,10 @@ export type SessionRecord = {
   lastSeenAt: Date;
   expiresAt: Date;
   /**
-   * The signed-in user and their roles, when the store read them in the same round trip as the session
-   * (the database store does); otherwise the access check loads them.
+   * Which versions of the user and their roles the session stands on, when the store read them in the
+   * same round trip as the session (the database store does); otherwise the access check reads them.
    */
-  holder?: { user: UserRow; roles: RoleRow[] };
+  holder?: HolderRefs;
 };
 
 export type NewSession = { userId: string; remember: boolean; ipAddress?: string; userAgent?: string };
@@ -72,12 +72,22 @@ export const isLive = (s: SessionRecord, now: Date) => {
 };
 
 /**
- * The session, its user and the user's roles in one prepared statement: the first thing every signed-in
- * request does, so one round trip instead of three (see the benchmark).
+ * The session with the versions of its user and the user's roles, in one prepared statement: the first
+ * thing every signed-in request does. The rows themselves come from the process's cache when their
+ * versions match (principalFor), so what travels per request is a few short columns, not the user's
+ * profile and every role's permissions.
  */
 const sessionWithHolder = preparedPerDb((db) =>
   db
-    .select({ session: sessions, user: users, role: roles })
+    .select({
+      tokenHash: sessions.tokenHash,
+      userId: sessions.userId,
+      remember: sessions.remember,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ...holderVersionColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
@@ -105,10 +115,8 @@ export const dbSessionStore = (db: Db, clock: Clock): SessionStore => ({
     const rows = await sessionWithHolder(db).execute({ tokenHash });
     const first = rows[0];
     if (!first) return null;
-    const row: SessionRecord = {
-      ...first.session,
-      holder: { user: first.user, roles: rows.flatMap((r) => (r.role ? [r.role] : [])) },
-    };
+    const { userVersion: _v, roleId: _r, roleVersion: _rv, ...session } = first;
+    const row: SessionRecord = { ...session, holder: holderRefsFrom(first.userId, rows) ?? undefined };
     const now = clock.now();
     if (!isLive(row, now)) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
