@@ -6,7 +6,8 @@ import pg from 'pg';
 
 /** The little the bench needs from a database driver, for PGlite and node-postgres alike. */
 export type Sql = {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** `name`: prepared under that name on the connection, as the server does with its hot statements. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   exec(text: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -64,8 +65,8 @@ export const openSql = async (target: Target, max = 1): Promise<Sql> => {
   }
   const pool = new pg.Pool({ connectionString: target.url, max });
   return {
-    async query<T>(text: string, params?: unknown[]) {
-      return (await pool.query(text, params as unknown[])).rows as T[];
+    async query<T>(text: string, params?: unknown[], name?: string) {
+      return (await pool.query({ text, values: params as unknown[], name })).rows as T[];
     },
     async exec(text) {
       await pool.query(text);

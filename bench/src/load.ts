@@ -60,7 +60,8 @@ export const runHttp = async (opts: {
   };
 };
 
-export type Statement = { text: string; params: unknown[] };
+/** A statement the server sent, and the name it prepared it under (PostgreSQL), which a replay keeps. */
+export type Statement = { text: string; params: unknown[]; name?: string };
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -82,7 +83,7 @@ export const runRaw = async (opts: {
     while (performance.now() < until) {
       const start = performance.now();
       try {
-        for (const s of opts.statements) await opts.sql.query(s.text, s.params);
+        for (const s of opts.statements) await opts.sql.query(s.text, s.params, s.name);
         latencies.push(performance.now() - start);
       } catch {
         errors += 1;

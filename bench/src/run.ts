@@ -64,8 +64,8 @@ const captureSql = async (target: Target, ctx: ScenarioContext, scenarios: typeo
       readFileSync(file, 'utf8')
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as { sql: string; params: unknown[] })
-        .map((s) => ({ text: s.sql, params: s.params }));
+        .map((l) => JSON.parse(l) as { sql: string; params: unknown[]; name?: string })
+        .map((s) => ({ text: s.sql, params: s.params, name: s.name }));
     for (const s of scenarios) {
       if (!s.rawReference) continue;
       for (const req of s.requests(ctx)) {
@@ -96,16 +96,17 @@ const captureSql = async (target: Target, ctx: ScenarioContext, scenarios: typeo
   return traces;
 };
 
-const startCeiling = async () => {
+/** A reference server of the bench's own (the HTTP ceiling, the bare SQL route), up once `probe` answers. */
+const startReference = async (script: string, probe: string, env: Record<string, string> = {}) => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'ceiling.ts')], {
-    env: { ...process.env, PORT: String(port) },
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], {
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(`${url}/constant`)).ok) break;
+      if ((await fetch(`${url}${probe}`)).ok) break;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -132,7 +133,7 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
 
   log('  HTTP ceiling...');
   const ceiling: Measure[] = [];
-  const ceil = await startCeiling();
+  const ceil = await startReference('ceiling.ts', '/constant');
   try {
     for (const connections of options.connections)
       ceiling.push(
@@ -153,6 +154,13 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
   // the end, a read scenario's reference ran on what the write scenarios had added since (a fast mover's
   // history thousands of entries longer), which flattered the ratio. The server is idle meanwhile.
   const sql = await openSql(target, 10);
+  // The bare SQL route needs a server to connect to: PostgreSQL only (PGlite's files are the server's).
+  const tracesFile = path.join(os.tmpdir(), `karya-bench-bare-${process.pid}.json`);
+  writeFileSync(tracesFile, JSON.stringify(Object.fromEntries(traces)));
+  const bare =
+    target.kind === 'postgres'
+      ? await startReference('bare.ts', '/ready', { BARE_TRACES: tracesFile, BARE_DATABASE_URL: target.url })
+      : null;
   const server = await startServer(root, target);
   try {
     const cookie = await signIn(server);
@@ -184,16 +192,25 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
       results.push(result);
       const statements = traces.get(s.name);
       if (statements) {
-        for (const run of runs)
+        for (const run of runs) {
           run.raw = await runRaw({
             sql,
             connections: run.http.connections,
             seconds: options.seconds,
             statements,
           });
+          if (bare)
+            run.bare = await runHttp({
+              url: bare.url,
+              connections: run.http.connections,
+              seconds: options.seconds,
+              headers: {},
+              requests: [{ method: 'GET', path: `/bare/${s.name}` }],
+            });
+        }
         if (s.kind !== 'detail') result.explain = await explainAll(sql, statements);
         log(
-          `  ${s.name.padEnd(18)} raw: ${runs.map((x) => `${Math.round(x.raw?.rps ?? 0)} req/s`).join(', ')}`,
+          `  ${s.name.padEnd(18)} raw: ${runs.map((x) => `${Math.round(x.raw?.rps ?? 0)} req/s`).join(', ')}${bare ? `; bare route: ${runs.map((x) => `${Math.round(x.bare?.rps ?? 0)} req/s`).join(', ')}` : ''}`,
         );
       }
     }
@@ -202,6 +219,8 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
     throw error;
   } finally {
     await server.stop();
+    bare?.stop();
+    rmSync(tracesFile, { force: true });
   }
 
   let tableRows: Record<string, number> = {};
