@@ -1,6 +1,5 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { ERROR_CODES } from '@karya/domain';
 import { sql } from 'drizzle-orm';
@@ -29,6 +28,7 @@ import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
 import { closeRedis, connectRedis, redisRateLimitStore, redisSessionStore } from './platform/redis-stores.ts';
 import { requestIdOf } from './platform/request-id.ts';
+import { SECURITY_HEADERS } from './platform/security-headers.ts';
 import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
 import { registerApiCompression, registerWebApp } from './platform/static.ts';
 
@@ -174,31 +174,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes style attributes and a <style> for its CSS variables.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    // HSTS only makes sense over HTTPS; it is added below when the request came that way.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

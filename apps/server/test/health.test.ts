@@ -71,8 +71,8 @@ describe('platform', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it.each(['/api/health', '/api/nope', '/', '/hrm/tasks', '/login'])(
-    'sends the security headers on %s (API, web shell and misses alike)',
+  it.each(['/api/health', '/api/nope', '/api/auth/me', '/', '/hrm/tasks', '/login'])(
+    'sends the security headers on %s (API, refusals, web shell and misses alike)',
     async (url) => {
       const res = await call(ctx.app, { method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
