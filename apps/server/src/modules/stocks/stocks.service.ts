@@ -159,10 +159,23 @@ export const getStock = async (db: Db, id: string): Promise<StockDetailDto> => {
 
 const HISTORY_TYPE = { purchase: 'purchase', sale: 'sale', adjustment: 'other' } as const;
 
-/** A page of a stock's active entries, newest first (index order of stock_entries_stock_idx). */
+/** A page of a stock's active entries, newest first (index order of stock_entries_stock_idx): the columns the entry shows. */
 const historyPage = preparedPerDb((db) =>
   db
-    .select()
+    .select({
+      id: stockEntries.id,
+      invoiceNo: stockEntries.invoiceNo,
+      date: stockEntries.date,
+      kind: stockEntries.kind,
+      direction: stockEntries.direction,
+      quantity: stockEntries.quantity,
+      unitPrice: stockEntries.unitPrice,
+      gstPercent: stockEntries.gstPercent,
+      totalAmount: stockEntries.totalAmount,
+      documentId: stockEntries.documentId,
+      adjustmentType: stockEntries.adjustmentType,
+      reason: stockEntries.reason,
+    })
     .from(stockEntries)
     .where(and(eq(stockEntries.stockId, sql.placeholder('id')), eq(stockEntries.active, true)))
     .orderBy(desc(stockEntries.date), desc(stockEntries.createdAt), desc(stockEntries.id))
