@@ -61,6 +61,45 @@ export const runHttp = async (opts: {
 };
 
 /** A statement the server sent, and the name it prepared it under (PostgreSQL), which a replay keeps. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Slices of one measure as one: requests per second over all of them; p50 and p99 the slices' medians. */
+const combine = (slices: Measure[]): Measure => {
+  const seconds = slices.reduce((n, m) => n + m.seconds, 0);
+  const requests = slices.reduce((n, m) => n + m.requests, 0);
+  return {
+    connections: slices[0]?.connections ?? 0,
+    seconds,
+    requests,
+    rps: seconds > 0 ? requests / seconds : 0,
+    p50: median(slices.map((m) => m.p50)),
+    p99: median(slices.map((m) => m.p99)),
+    non2xx: slices.reduce((n, m) => n + m.non2xx, 0),
+    errors: slices.reduce((n, m) => n + m.errors, 0),
+    peakRssMiB: Math.max(0, ...slices.map((m) => m.peakRssMiB ?? 0)),
+  };
+};
+
+/**
+ * Two measures taken in alternating slices (a, b, a, b, …): a machine whose speed drifts (shared cores,
+ * neighbours) weighs on both alike, so their ratio holds steady where two runs taken in turn varied by a
+ * fifth either way. `measure(which, seconds)` takes one slice.
+ */
+export const interleaved = async (
+  rounds: number,
+  seconds: number,
+  measure: (which: 'a' | 'b', seconds: number) => Promise<Measure>,
+): Promise<[Measure, Measure]> => {
+  const a: Measure[] = [];
+  const b: Measure[] = [];
+  const slice = Math.max(1, Math.round(seconds / rounds));
+  for (let i = 0; i < rounds; i++) {
+    a.push(await measure('a', slice));
+    b.push(await measure('b', slice));
+  }
+  return [combine(a), combine(b)];
+};
+
 export type Statement = { text: string; params: unknown[]; name?: string };
 
 const percentile = (sorted: number[], p: number) =>

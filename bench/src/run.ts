@@ -11,7 +11,7 @@ import { hashPassword } from '../../apps/server/src/platform/passwords.ts';
 import { buildIfStale, prepareDataset, scenarioContext } from './dataset.ts';
 import { openSql, pgliteTarget, postgresAnswers, postgresTarget, type Target } from './db.ts';
 import { explainAll, tableSizes } from './explain.ts';
-import { type Measure, runHttp, runRaw, type Statement } from './load.ts';
+import { interleaved, type Measure, runHttp, runRaw, type Statement } from './load.ts';
 import {
   checkTargets,
   markdownReport,
@@ -199,18 +199,29 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
             seconds: options.seconds,
             statements,
           });
+          // The route and the bare route in alternating slices: their ratio is the target (decision 0013).
           if (bare)
-            run.bare = await runHttp({
-              url: bare.url,
-              connections: run.http.connections,
-              seconds: options.seconds,
-              headers: {},
-              requests: [{ method: 'GET', path: `/bare/${s.name}` }],
-            });
+            [run.besideBare, run.bare] = await interleaved(5, options.seconds, (which, seconds) =>
+              which === 'a'
+                ? runHttp({
+                    url: server.url,
+                    connections: run.http.connections,
+                    seconds,
+                    headers: { cookie, origin: server.origin },
+                    requests: s.requests(ctx),
+                  })
+                : runHttp({
+                    url: bare.url,
+                    connections: run.http.connections,
+                    seconds,
+                    headers: {},
+                    requests: [{ method: 'GET', path: `/bare/${s.name}` }],
+                  }),
+            );
         }
         if (s.kind !== 'detail') result.explain = await explainAll(sql, statements);
         log(
-          `  ${s.name.padEnd(18)} raw: ${runs.map((x) => `${Math.round(x.raw?.rps ?? 0)} req/s`).join(', ')}${bare ? `; bare route: ${runs.map((x) => `${Math.round(x.bare?.rps ?? 0)} req/s`).join(', ')}` : ''}`,
+          `  ${s.name.padEnd(18)} raw: ${runs.map((x) => `${Math.round(x.raw?.rps ?? 0)} req/s`).join(', ')}${bare ? `; bare route: ${runs.map((x) => `${Math.round(x.bare?.rps ?? 0)} req/s (the route beside it ${Math.round(x.besideBare?.rps ?? 0)})`).join(', ')}` : ''}`,
         );
       }
     }

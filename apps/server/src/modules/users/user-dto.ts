@@ -1,4 +1,11 @@
-import { isSuperAdminRoleName, type MeDto, permissionList, type UserDto } from '@karya/domain';
+import {
+  isSuperAdminRoleName,
+  type MeDto,
+  type Permission,
+  type PermissionSet,
+  permissionList,
+  type UserDto,
+} from '@karya/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema.ts';
@@ -82,9 +89,23 @@ export const loadUserDto = async (db: Db, id: string): Promise<UserDto | null> =
 };
 
 /** The signed-in user with what the session may do (GET /auth/me, sign-in answer). */
+/**
+ * A permission set's list form, made once per set: the principal's set is shared by every request on the
+ * same role versions (principalFor), and the web app asks for it at every start.
+ */
+const lists = new WeakMap<PermissionSet, Permission[]>();
+const listOf = (perms: PermissionSet) => {
+  let list = lists.get(perms);
+  if (!list) {
+    list = permissionList(perms);
+    lists.set(perms, list);
+  }
+  return list;
+};
+
 export const toMeDto = (p: Principal): MeDto => ({
   ...toUserDto(p.user, p.roles),
-  permissions: permissionList(p.permissions),
+  permissions: listOf(p.permissions),
   expiredRoles: p.expiredRoleNames,
   mustChangePassword: p.user.mustChangePassword,
 });
