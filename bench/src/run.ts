@@ -201,22 +201,27 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
           });
           // The route and the bare route in alternating slices: their ratio is the target (decision 0013).
           if (bare)
-            [run.besideBare, run.bare] = await interleaved(5, options.seconds, (which, seconds) =>
-              which === 'a'
-                ? runHttp({
-                    url: server.url,
-                    connections: run.http.connections,
-                    seconds,
-                    headers: { cookie, origin: server.origin },
-                    requests: s.requests(ctx),
-                  })
-                : runHttp({
-                    url: bare.url,
-                    connections: run.http.connections,
-                    seconds,
-                    headers: {},
-                    requests: [{ method: 'GET', path: `/bare/${s.name}` }],
-                  }),
+            // Five slices each, or two where a request takes over a tenth of a second (a slice should
+            // hold many requests).
+            [run.besideBare, run.bare] = await interleaved(
+              run.http.p50 > 100 ? 2 : 5,
+              options.seconds,
+              (which, seconds) =>
+                which === 'a'
+                  ? runHttp({
+                      url: server.url,
+                      connections: run.http.connections,
+                      seconds,
+                      headers: { cookie, origin: server.origin },
+                      requests: s.requests(ctx),
+                    })
+                  : runHttp({
+                      url: bare.url,
+                      connections: run.http.connections,
+                      seconds,
+                      headers: {},
+                      requests: [{ method: 'GET', path: `/bare/${s.name}` }],
+                    }),
             );
         }
         if (s.kind !== 'detail') result.explain = await explainAll(sql, statements);
