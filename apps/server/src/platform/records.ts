@@ -29,7 +29,7 @@ import {
   listOrderBy,
   type Operand,
 } from './list-sql.ts';
-import type { Principal } from './principal.ts';
+import type { Principal, UserRow } from './principal.ts';
 
 /**
  * The record toolkit: what every soft-deleted record type shares, written once. It is a set of explicit
@@ -468,16 +468,28 @@ export const suggestByName = async (
   return rows.map((r) => ({ _id: r.id, name: r.name }));
 };
 
-export const userRefs = async (db: Db, ids: Iterable<string | null | undefined>) => {
-  const wanted = [...new Set([...ids].filter((x): x is string => Boolean(x)))];
-  const map = new Map<string, UserRef>();
+/** A user as records name them (created by, assignee, …). */
+export const userRefOf = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'image'>): UserRef => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  image: u.image ? { url: u.image.url } : null,
+});
+
+/** The references of these users; those in `known` (the caller, say) are not read again. */
+export const userRefs = async (
+  db: Db,
+  ids: Iterable<string | null | undefined>,
+  known?: ReadonlyMap<string, UserRef>,
+) => {
+  const map = new Map<string, UserRef>(known);
+  const wanted = [...new Set([...ids].filter((x): x is string => Boolean(x) && !map.has(x as string)))];
   if (wanted.length === 0) return map;
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, image: users.image })
     .from(users)
     .where(inArray(users.id, wanted));
-  for (const r of rows)
-    map.set(r.id, { _id: r.id, name: r.name, email: r.email, image: r.image ? { url: r.image.url } : null });
+  for (const r of rows) map.set(r.id, userRefOf(r));
   return map;
 };
 

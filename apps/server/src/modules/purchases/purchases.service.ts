@@ -30,6 +30,7 @@ import {
   deleteDocumentPermanently,
   documentDtos,
   documentMessages,
+  type Known,
   setDocumentDeleted,
   updateDocument,
 } from '../stocks/documents.ts';
@@ -78,20 +79,35 @@ const columns: ListColumns = {
   defaultSort: { field: 'createdAt', order: 'desc' },
 };
 
-const toDtos = async (deps: Pick<Deps, 'db' | 'config'>, rows: DocRow[]): Promise<PurchaseDto[]> => {
+const toDtos = async (
+  deps: Pick<Deps, 'db' | 'config'>,
+  rows: DocRow[],
+  known?: Known,
+): Promise<PurchaseDto[]> => {
   const refs = await userRefs(
     deps.db,
     rows.flatMap((r) => [r.createdBy, r.updatedBy, r.deletedBy]),
+    known?.users,
   );
   const vendorIds = [...new Set(rows.map((r) => r.vendorId).filter((x): x is string => Boolean(x)))];
-  const vendors = vendorIds.length
-    ? await deps.db
-        .select({ id: productVendors.id, name: productVendors.name })
-        .from(productVendors)
-        .where(inArray(productVendors.id, vendorIds))
-    : [];
+  // A new purchase's vendor as it looked it up.
+  const vendors = known
+    ? [known.party]
+    : vendorIds.length
+      ? await deps.db
+          .select({ id: productVendors.id, name: productVendors.name })
+          .from(productVendors)
+          .where(inArray(productVendors.id, vendorIds))
+      : [];
   const vendorOf = new Map(vendors.map((v) => [v.id, { _id: v.id, name: v.name }]));
-  const docs = await documentDtos(deps.db, PURCHASE_SPEC, rows, refs, deps.config.COMPANY_STATE);
+  const docs = await documentDtos(
+    deps.db,
+    PURCHASE_SPEC,
+    rows,
+    refs,
+    deps.config.COMPANY_STATE,
+    known?.lines,
+  );
   return docs.map((d, i) => ({ ...d, vendor: vendorOf.get(rows[i]!.vendorId ?? '') ?? null }));
 };
 
@@ -110,7 +126,8 @@ const asDocInput = (input: Partial<PurchaseInput>) => {
 };
 
 /** The saved purchase as answered, read in the write's own transaction (documents.ts, AnswerOf). */
-const answerWith = (deps: Deps) => async (db: Db, row: DocRow) => (await toDtos({ ...deps, db }, [row]))[0]!;
+const answerWith = (deps: Deps) => async (db: Db, row: DocRow, known?: Known) =>
+  (await toDtos({ ...deps, db }, [row], known))[0]!;
 
 export const createPurchase = async (deps: Deps, principal: Principal, input: PurchaseInput) => {
   const { vendor, ...rest } = input;

@@ -114,6 +114,9 @@ describe('purchases', () => {
       priceToShow: 333.33, // the first purchase gives the price to show
     });
     await kit.consistent();
+    // The answer is made from what the write looked up and wrote; it is what reading the purchase answers.
+    const read = await admin.request({ method: 'GET', url: `/api/crm/products/purchases/${p._id}` });
+    expect(read.json().data).toEqual(p);
   });
 
   it.each([

@@ -33,6 +33,7 @@ import {
   deleteDocumentPermanently,
   documentDtos,
   documentMessages,
+  type Known,
   setDocumentDeleted,
   updateDocument,
 } from '../stocks/documents.ts';
@@ -44,14 +45,40 @@ export const SALE = documentMessages('sale', SALE_MESSAGES.notFound);
  * those assigned or re-assigned to them or created by them); any other answers 404 'Customer not found'.
  * Their GSTIN's state, else their address state, decides the GST split (place of supply; placeOfSupplyCode).
  */
+/** A sale's customer as its answer shows it, and the columns that make it. */
+const customerRefColumns = {
+  id: customers.id,
+  customerId: customers.customerId,
+  name: customers.name,
+  type: customers.type,
+  state: customers.state,
+  marginTier: customers.marginTier,
+};
+type SaleCustomerRef = NonNullable<SaleDto['customer']>;
+const customerRef = (c: {
+  id: string;
+  customerId: number;
+  name: string;
+  type: string;
+  state: string | null;
+  marginTier: string | null;
+}): SaleCustomerRef => ({
+  _id: c.id,
+  customerId: c.customerId,
+  name: c.name,
+  type: c.type as CustomerType,
+  state: c.state,
+  marginTier: c.marginTier as MarginTier | null,
+});
+
 const findCustomer: DocSpec['findParty'] = async (tx, principal, id) => {
   const scope = customerScope(principal);
   const [c] = await (tx as Db)
-    .select({ id: customers.id, name: customers.name, gstin: customers.gstin, state: customers.state })
+    .select({ ...customerRefColumns, gstin: customers.gstin })
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.isDeleted, false), ...(scope ? [scope] : [])));
   if (!c) throw notFound(SALE_MESSAGES.customerNotFound);
-  return c;
+  return { id: c.id, name: c.name, gstin: c.gstin, state: c.state, ref: customerRef(c) };
 };
 
 export const SALE_SPEC: DocSpec = {
@@ -83,39 +110,26 @@ const columns: ListColumns = {
   defaultSort: { field: 'createdAt', order: 'desc' },
 };
 
-const toDtos = async (deps: Pick<Deps, 'db' | 'config'>, rows: DocRow[]): Promise<SaleDto[]> => {
+const toDtos = async (
+  deps: Pick<Deps, 'db' | 'config'>,
+  rows: DocRow[],
+  known?: Known,
+): Promise<SaleDto[]> => {
   const refs = await userRefs(
     deps.db,
     rows.flatMap((r) => [r.createdBy, r.updatedBy, r.deletedBy]),
+    known?.users,
   );
   const ids = [...new Set(rows.map((r) => r.customerId).filter((x): x is string => Boolean(x)))];
-  const found = ids.length
-    ? await deps.db
-        .select({
-          id: customers.id,
-          customerId: customers.customerId,
-          name: customers.name,
-          type: customers.type,
-          state: customers.state,
-          marginTier: customers.marginTier,
-        })
-        .from(customers)
-        .where(inArray(customers.id, ids))
-    : [];
-  const customerOf = new Map(
-    found.map((c) => [
-      c.id,
-      {
-        _id: c.id,
-        customerId: c.customerId,
-        name: c.name,
-        type: c.type as CustomerType,
-        state: c.state,
-        marginTier: c.marginTier as MarginTier | null,
-      },
-    ]),
-  );
-  const docs = await documentDtos(deps.db, SALE_SPEC, rows, refs, deps.config.COMPANY_STATE);
+  const found = known?.party.ref
+    ? [known.party.ref as SaleCustomerRef]
+    : ids.length
+      ? (await deps.db.select(customerRefColumns).from(customers).where(inArray(customers.id, ids))).map(
+          customerRef,
+        )
+      : [];
+  const customerOf = new Map(found.map((c) => [c._id, c]));
+  const docs = await documentDtos(deps.db, SALE_SPEC, rows, refs, deps.config.COMPANY_STATE, known?.lines);
   return docs.map((d, i) => ({ ...d, customer: customerOf.get(rows[i]!.customerId ?? '') ?? null }));
 };
 
@@ -129,7 +143,8 @@ export const getSale = async (deps: Deps, id: string) =>
   (await toDtos(deps, [await findRecord<DocRow>(deps.db, sales, id, SALE)]))[0]!;
 
 /** The saved sale as answered, read in the write's own transaction (documents.ts, AnswerOf). */
-const answerWith = (deps: Deps) => async (db: Db, row: DocRow) => (await toDtos({ ...deps, db }, [row]))[0]!;
+const answerWith = (deps: Deps) => async (db: Db, row: DocRow, known?: Known) =>
+  (await toDtos({ ...deps, db }, [row], known))[0]!;
 
 export const createSale = async (deps: Deps, principal: Principal, input: SaleInput) => {
   const { customer, ...rest } = input;

@@ -87,6 +87,9 @@ describe('sales', () => {
     });
     expect(await kit.stock(item.stockId)).toMatchObject({ currentStock: 7, totalSold: 3, lastSoldStock: 3 });
     await kit.consistent();
+    // The answer is made from what the write looked up and wrote; it is what reading the sale answers.
+    const read = await admin.request({ method: 'GET', url: `/api/crm/products/sales/${s._id}` });
+    expect(read.json().data).toEqual(s);
   });
 
   it('taxes a customer in another state as IGST', async () => {

@@ -340,33 +340,37 @@ export type NewEntry = {
   active?: boolean;
 };
 
+/** Writes the entries; answers the rows written, in the order given. */
 export const insertEntries = async (tx: Runner, entries: readonly NewEntry[], now: Date, userId: string) => {
-  if (!entries.length) return;
-  await (tx as Db).insert(stockEntries).values(
-    entries.map((e) => ({
-      id: newId(now),
-      stockId: e.stockId,
-      itemId: e.itemId,
-      kind: e.kind,
-      documentId: e.documentId ?? null,
-      lineNo: e.lineNo ?? 0,
-      adjustmentType: e.adjustmentType ?? null,
-      reason: e.reason ?? null,
-      quantity: e.quantity,
-      direction: e.direction,
-      unitPrice: fromPaise(e.unitPaise ?? 0),
-      gstPercent: e.gstPercent ?? null,
-      taxableAmount: fromPaise(e.taxablePaise ?? 0),
-      gstAmount: fromPaise(e.gstPaise ?? 0),
-      totalAmount: fromPaise(e.totalPaise ?? 0),
-      marginTier: e.marginTier ?? null,
-      date: e.date,
-      invoiceNo: e.invoiceNo ?? null,
-      active: e.active ?? true,
-      createdAt: now,
-      createdBy: userId,
-    })),
-  );
+  if (!entries.length) return [];
+  return (tx as Db)
+    .insert(stockEntries)
+    .values(
+      entries.map((e) => ({
+        id: newId(now),
+        stockId: e.stockId,
+        itemId: e.itemId,
+        kind: e.kind,
+        documentId: e.documentId ?? null,
+        lineNo: e.lineNo ?? 0,
+        adjustmentType: e.adjustmentType ?? null,
+        reason: e.reason ?? null,
+        quantity: e.quantity,
+        direction: e.direction,
+        unitPrice: fromPaise(e.unitPaise ?? 0),
+        gstPercent: e.gstPercent ?? null,
+        taxableAmount: fromPaise(e.taxablePaise ?? 0),
+        gstAmount: fromPaise(e.gstPaise ?? 0),
+        totalAmount: fromPaise(e.totalPaise ?? 0),
+        marginTier: e.marginTier ?? null,
+        date: e.date,
+        invoiceNo: e.invoiceNo ?? null,
+        active: e.active ?? true,
+        createdAt: now,
+        createdBy: userId,
+      })),
+    )
+    .returning();
 };
 
 export type StockDifference = {
