@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -97,8 +106,9 @@ const baseRevision = () => {
 
 /**
  * The old version's tree (its server, its domain package, its root package files) exported from git, on
- * this checkout's node_modules except @karya/domain, which must be its own; its server built by its own
- * build script. Returns the server folder (dist/main.js inside).
+ * this checkout's node_modules except @karya/domain, which must be its own, and the packages it used that
+ * this version no longer has (oldOnlyPackages); its server built by its own build script. Returns the
+ * server folder (dist/main.js inside).
  */
 const buildOldVersion = (revision: string, dir: string) => {
   const tree = execFileSync(
@@ -111,15 +121,74 @@ const buildOldVersion = (revision: string, dir: string) => {
   );
   execFileSync('tar', ['-x', '-C', dir], { input: tree });
   const modules = path.join(dir, 'node_modules');
-  mkdirSync(path.join(modules, '@karya'), { recursive: true });
-  for (const entry of readdirSync(path.join(REPO_DIR, 'node_modules')))
-    if (entry !== '@karya')
-      symlinkSync(path.join(REPO_DIR, 'node_modules', entry), path.join(modules, entry));
-  symlinkSync('../../packages/domain', path.join(modules, '@karya', 'domain'));
+  const extra = oldOnlyPackages(dir);
+  // Each package a link to today's, scoped ones one by one (a scope may hold an old-only package too).
+  const link = (name: string, target: string) => {
+    mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
+    symlinkSync(target, path.join(modules, name));
+  };
+  for (const entry of readdirSync(path.join(REPO_DIR, 'node_modules'))) {
+    if (entry === '@karya') continue;
+    if (!entry.startsWith('@')) link(entry, path.join(REPO_DIR, 'node_modules', entry));
+    else
+      for (const name of readdirSync(path.join(REPO_DIR, 'node_modules', entry)))
+        link(`${entry}/${name}`, path.join(REPO_DIR, 'node_modules', entry, name));
+  }
+  for (const name of extra.names) link(name, path.join(extra.dir, 'node_modules', name));
+  link('@karya/domain', '../../packages/domain');
   warnOfChangedPackages(dir, revision);
   const serverDir = path.join(dir, 'apps', 'server');
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });
   return serverDir;
+};
+
+/**
+ * The packages the old version's lock file has at the top of node_modules and this checkout does not (a
+ * dependency since removed: the old build imports it), installed at their old versions into dir/.old-only
+ * (from npm's cache or the registry).
+ */
+const oldOnlyPackages = (dir: string) => {
+  const extraDir = path.join(dir, '.old-only');
+  const lockFile = path.join(dir, 'package-lock.json');
+  if (!existsSync(lockFile)) return { dir: extraDir, names: [] };
+  const then = (
+    JSON.parse(readFileSync(lockFile, 'utf8')) as {
+      packages: Record<string, { version?: string; link?: boolean; dev?: boolean; optional?: boolean }>;
+    }
+  ).packages;
+  const missing = Object.entries(then).filter(
+    ([p, info]) =>
+      p.startsWith('node_modules/') &&
+      !p.slice(13).includes('/node_modules/') &&
+      !info.link &&
+      !info.dev &&
+      // Optional ones are other platforms' builds.
+      !info.optional &&
+      info.version &&
+      !existsSync(path.join(REPO_DIR, p)),
+  );
+  const names = missing.map(([p]) => p.slice(13));
+  if (names.length) {
+    mkdirSync(extraDir, { recursive: true });
+    writeFileSync(path.join(extraDir, 'package.json'), '{"private":true}');
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-package-lock',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        ...missing.map(([p, info]) => `${p.slice(13)}@${info.version}`),
+      ],
+      { cwd: extraDir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    console.warn(
+      `[upgrade.test] the old version's packages that this one no longer has, installed beside it: ${names.join(', ')}`,
+    );
+  }
+  return { dir: extraDir, names };
 };
 
 /** The old build runs on today's packages: where its lock file named other versions, the test says which. */
