@@ -5,7 +5,7 @@ import {
   type PermissionSet,
   todayInAppZone,
 } from '@karya/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../db/client.ts';
 import { roles, userRoles, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
@@ -41,11 +41,14 @@ export const rolesOfUser = (db: Db, userId: string) =>
  */
 export type HolderRefs = { userId: string; userVersion: string; roles: { id: string; version: string }[] };
 
+/** A row's version: its `xmin`, as text. */
+const versionOf = (table: typeof users | typeof roles) => sql<string>`${table}.xmin::text`;
+
 /** The version columns a statement selects to name its holder (with users left-joined to their roles). */
 export const holderVersionColumns = {
-  userVersion: sql<string>`${users}.xmin::text`,
+  userVersion: versionOf(users),
   roleId: roles.id,
-  roleVersion: sql<string | null>`${roles}.xmin::text`,
+  roleVersion: versionOf(roles) as SQL<string | null>,
 };
 
 type VersionRow = { userVersion: string; roleId: string | null; roleVersion: string | null };
@@ -73,7 +76,7 @@ const holderRefsQuery = preparedPerDb((db) =>
 );
 const userQuery = preparedPerDb((db) =>
   db
-    .select({ user: users, version: sql<string>`${users}.xmin::text` })
+    .select({ user: users, version: versionOf(users) })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('karya_holder_user'),
@@ -132,7 +135,7 @@ export const principalFor = async (
   const stale = refs.roles.filter((r) => cache.roles.get(r.id)?.version !== r.version).map((r) => r.id);
   if (stale.length > 0) {
     const rows = await db
-      .select({ role: roles, version: sql<string>`${roles}.xmin::text` })
+      .select({ role: roles, version: versionOf(roles) })
       .from(roles)
       .where(inArray(roles.id, stale));
     for (const r of rows) remember(cache.roles, r.role.id, versioned(r.version, r.role));
