@@ -112,7 +112,13 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       reply.headers(error.headers);
       return reply
         .status(error.statusCode)
-        .send({ success: false, message: error.message, error: error.code, requestId: request.id });
+        .send({
+          success: false,
+          message: error.message,
+          error: error.code,
+          ...(error.data !== undefined ? { data: error.data } : {}),
+          requestId: request.id,
+        });
     }
     // PostgreSQL away (restarting, stopped): the same 503 as a Redis outage; the pool reconnects by itself.
     if (isDatabaseUnavailable(error)) {

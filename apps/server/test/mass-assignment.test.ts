@@ -292,14 +292,14 @@ describe('mass assignment', () => {
       const it = await ledgerItem();
       const purchase = (extra: object = {}) => ({
         vendor: vendorId,
-        invoiceNo: 'PB-1',
+        invoiceNo: `PB-${newId().slice(-8)}`,
         invoiceDate: '2026-01-10',
         items: [{ item: it.id, quantity: 5, pricePerUnit: 100 }],
         ...extra,
       });
       const sale = (extra: object = {}) => ({
         customer: customerId,
-        invoiceNo: 'SB-1',
+        invoiceNo: `SB-${newId().slice(-8)}`,
         invoiceDate: '2026-01-11',
         items: [{ item: it.id, quantity: 1, marginTier: 'custom', pricePerUnit: 150 }],
         ...extra,

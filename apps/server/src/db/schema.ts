@@ -840,6 +840,10 @@ export const purchases = pgTable(
     index('purchases_vendor_idx').on(t.vendorId),
     index('purchases_invoice_no_trgm_idx').using('gin', sql`${t.invoiceNo} gin_trgm_ops`),
     index('purchases_invoice_no_prefix_idx').on(sql`lower(${t.invoiceNo}) text_pattern_ops`),
+    // One active purchase per vendor and invoice number, trimmed and in any case (invoice-numbers.ts).
+    uniqueIndex('purchases_live_vendor_invoice_no_uq')
+      .on(t.vendorId, sql`lower(btrim(${t.invoiceNo}))`)
+      .where(sql`${t.isDeleted} = false`),
     index('purchases_total_amount_idx').on(t.totalAmount),
     index('purchases_created_by_idx').on(t.createdBy),
     index('purchases_deleted_by_idx').on(t.deletedBy),
@@ -874,6 +878,10 @@ export const sales = pgTable(
     index('sales_customer_idx').on(t.customerId),
     index('sales_invoice_no_trgm_idx').using('gin', sql`${t.invoiceNo} gin_trgm_ops`),
     index('sales_invoice_no_prefix_idx').on(sql`lower(${t.invoiceNo}) text_pattern_ops`),
+    // One active sale per invoice number, trimmed and in any case (invoice-numbers.ts).
+    uniqueIndex('sales_live_invoice_no_uq')
+      .on(sql`lower(btrim(${t.invoiceNo}))`)
+      .where(sql`${t.isDeleted} = false`),
     index('sales_total_amount_idx').on(t.totalAmount),
     index('sales_total_gst_amount_idx').on(t.totalGstAmount),
     index('sales_created_by_idx').on(t.createdBy),

@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     readonly code?: string,
     readonly headers: Record<string, string> = {},
+    /** What the answer carries as `data` (a 409's existing record, for a link). */
+    readonly data?: unknown,
   ) {
     super(message);
   }

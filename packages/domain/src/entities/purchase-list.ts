@@ -34,9 +34,25 @@ export const TRADE_MESSAGES = {
   gstSelect: 'Select GST %',
   invoiceDateRequired: 'Date is required',
   invoiceNoRequired: 'Invoice number is required',
+  invoiceNoMin: `Invoice number must be at least ${TRADE_INVOICE_NO_MIN} characters`,
   invoiceNoMax: `Invoice number must not exceed ${TRADE_INVOICE_NO_MAX} characters`,
   notesMax: `Notes must not exceed ${TRADE_NOTES_MAX} characters`,
 } as const;
+
+/**
+ * Ours (issue 22): a sale's invoice number is unique among active sales, a purchase's among the vendor's
+ * active purchases, compared trimmed and case-insensitively ('inv-12 ' is INV-12). The 409 names the
+ * document that holds it: 'Invoice number INV-12 is already used by the sale of 12/03/2026 to DAV Public
+ * School.' (the party is left out when it was deleted for good).
+ */
+export const invoiceNoTakenMessage = (
+  kind: 'purchase' | 'sale',
+  doc: { invoiceNo: string; invoiceDate: string; party: string | null },
+) => {
+  const [y, m, d] = doc.invoiceDate.slice(0, 10).split('-');
+  const party = doc.party ? ` ${kind === 'sale' ? 'to' : 'from'} ${doc.party}` : '';
+  return `Invoice number ${doc.invoiceNo} is already used by the ${kind} of ${d}/${m}/${y}${party}.`;
+};
 
 export const PURCHASE_MESSAGES = {
   vendorRequired: 'Vendor is required',

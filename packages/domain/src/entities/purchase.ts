@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { clearable, hasAtMostTwoDecimals } from '../common/fields.ts';
 import { DEFAULT_GST_RATE, GST_RATE_MESSAGE, GST_RATES } from '../common/money.ts';
 import { objectIdSchema } from '../ids.ts';
@@ -75,13 +76,12 @@ export const tradeLinesSchema = <T extends z.ZodType<{ item: string }>>(line: T)
     });
 
 export const tradeDocumentFields = {
-  invoiceNo: z
-    .string({ error: M.invoiceNoRequired })
-    .trim()
-    .min(TRADE_INVOICE_NO_MIN, M.invoiceNoRequired)
+  invoiceNo: oneLineText({ error: M.invoiceNoRequired })
+    .min(1, M.invoiceNoRequired)
+    .min(TRADE_INVOICE_NO_MIN, M.invoiceNoMin)
     .max(TRADE_INVOICE_NO_MAX, M.invoiceNoMax),
   invoiceDate: ledgerDaySchema(M.invoiceDateRequired),
-  notes: clearable(z.string().trim().max(TRADE_NOTES_MAX, M.notesMax)).optional(),
+  notes: clearable(multiLineText().max(TRADE_NOTES_MAX, M.notesMax)).optional(),
 };
 
 export const purchaseLineSchema = z.object(

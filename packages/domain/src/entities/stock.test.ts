@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentTotals, lineAmounts, splitGst } from '../common/money.ts';
 import { purchaseCreateSchema } from './purchase.ts';
+import { invoiceNoTakenMessage } from './purchase-list.ts';
 import { saleLineSchema } from './sale.ts';
 import { isAdjustmentDateAllowed, stockAdjustSchema } from './stock.ts';
 import { adjustmentDirection, notEnoughStockMessage, stockLabel } from './stock-list.ts';
@@ -72,6 +73,29 @@ describe('stock ledger rules', () => {
         }),
       ),
     ).toBe('Per unit price can have at most 2 decimal places');
+  });
+
+  it("invoice number: empty is 'required', one character says it is too short; the taken message names the document", () => {
+    const doc = {
+      vendor: ID,
+      invoiceDate: '2026-01-10',
+      items: [{ item: ID, quantity: 1, pricePerUnit: 1 }],
+    };
+    const message = (invoiceNo: string) =>
+      firstMessage(purchaseCreateSchema.safeParse({ ...doc, invoiceNo }));
+    expect(message('  ')).toBe('Invoice number is required');
+    expect(message(' 7 ')).toBe('Invoice number must be at least 2 characters');
+    expect(message('PB')).toBeNull();
+    expect(
+      invoiceNoTakenMessage('sale', {
+        invoiceNo: 'INV-12',
+        invoiceDate: '2026-03-12',
+        party: 'DAV Public School',
+      }),
+    ).toBe('Invoice number INV-12 is already used by the sale of 12/03/2026 to DAV Public School.');
+    expect(
+      invoiceNoTakenMessage('purchase', { invoiceNo: 'P-1', invoiceDate: '2026-03-12', party: null }),
+    ).toBe('Invoice number P-1 is already used by the purchase of 12/03/2026.');
   });
 
   it('sale lines: a tier, and a price only required for custom', () => {

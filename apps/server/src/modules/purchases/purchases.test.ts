@@ -7,7 +7,7 @@ import {
   createTestApp,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { gstinOf, ledgerKit, today } from '../stocks/ledger-test-kit.ts';
+import { gstinOf, invoiceNo, ledgerKit, today } from '../stocks/ledger-test-kit.ts';
 import { listUrl } from '../users/users-test-kit.ts';
 
 const BASE = '/api/crm/products/purchases';
@@ -24,13 +24,13 @@ describe('purchases', () => {
     who.request({
       method: 'POST',
       url: BASE,
-      payload: { vendor: vendorId, invoiceNo: 'PB-1001', invoiceDate: today(), items, ...over },
+      payload: { vendor: vendorId, invoiceNo: invoiceNo('PB'), invoiceDate: today(), items, ...over },
     });
   const sell = (items: object[]) =>
     admin.request({
       method: 'POST',
       url: '/api/crm/products/sales',
-      payload: { customer: customerId, invoiceNo: 'SB-1', invoiceDate: today(), items },
+      payload: { customer: customerId, invoiceNo: invoiceNo('SB'), invoiceDate: today(), items },
     });
   let customerId: string;
 
@@ -121,7 +121,8 @@ describe('purchases', () => {
 
   it.each([
     [{ vendor: undefined }, 'Vendor is required'],
-    [{ invoiceNo: 'X' }, 'Invoice number is required'],
+    [{ invoiceNo: 'X' }, 'Invoice number must be at least 2 characters'],
+    [{ invoiceNo: ' ' }, 'Invoice number is required'],
     [{ invoiceDate: 'soon' }, 'Date is required'],
     [{ items: [] }, 'At least one item is required'],
     [{ items: [{ quantity: 1, pricePerUnit: 1 }] }, 'Item is required'],

@@ -8,7 +8,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { loadConfig } from '../../config.ts';
-import { gstinOf, ledgerKit, today } from '../stocks/ledger-test-kit.ts';
+import { gstinOf, invoiceNo, ledgerKit, today } from '../stocks/ledger-test-kit.ts';
 import { listUrl } from '../users/users-test-kit.ts';
 
 const BASE = '/api/crm/products/sales';
@@ -28,7 +28,7 @@ describe('sales', () => {
       url: '/api/crm/products/purchases',
       payload: {
         vendor: vendorId,
-        invoiceNo: 'PB-1',
+        invoiceNo: invoiceNo('PB'),
         invoiceDate: today(),
         items: [{ item: itemId, quantity, pricePerUnit }],
       },
@@ -40,7 +40,7 @@ describe('sales', () => {
     who.request({
       method: 'POST',
       url: BASE,
-      payload: { customer: odisha, invoiceNo: 'SB-1001', invoiceDate: today(), items, ...over },
+      payload: { customer: odisha, invoiceNo: invoiceNo('SB'), invoiceDate: today(), items, ...over },
     });
   const stocked = async (quantity = 10, price = 1000, margin: string | null = marginId) => {
     const item = await kit.item('Robot arm kit', margin);

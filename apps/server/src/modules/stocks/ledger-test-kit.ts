@@ -75,4 +75,7 @@ export const ledgerKit = (ctx: TestContext, admin: Agent) => {
 /** A valid GSTIN from its first 14 characters (state code, PAN, entity number, Z). */
 export const gstinOf = (first14: string) => first14 + gstinCheckCharacter(first14);
 
+/** An invoice number no other document of a test run holds (issue 22: numbers are unique). */
+export const invoiceNo = (prefix: string) => `${prefix}-${newId().slice(-8).toUpperCase()}`;
+
 export const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);

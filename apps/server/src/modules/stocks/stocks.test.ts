@@ -12,7 +12,7 @@ import {
 import { productStocks } from '../../db/schema.ts';
 import { listUrl } from '../users/users-test-kit.ts';
 import { verifyStocks } from './ledger.ts';
-import { ledgerKit, today } from './ledger-test-kit.ts';
+import { invoiceNo, ledgerKit, today } from './ledger-test-kit.ts';
 
 const BASE = '/api/crm/products/stocks';
 
@@ -30,7 +30,7 @@ describe('stocks and the ledger', () => {
       url: '/api/crm/products/purchases',
       payload: {
         vendor: vendorId,
-        invoiceNo: 'PB-1',
+        invoiceNo: invoiceNo('PB'),
         invoiceDate: today(),
         items: [{ item: itemId, quantity, pricePerUnit }],
         ...over,
@@ -42,7 +42,7 @@ describe('stocks and the ledger', () => {
       url: '/api/crm/products/sales',
       payload: {
         customer: customerId,
-        invoiceNo: 'SB-1',
+        invoiceNo: invoiceNo('SB'),
         invoiceDate: today(),
         items: [{ item: itemId, quantity, marginTier: 'custom', pricePerUnit: 500 }],
         ...over,

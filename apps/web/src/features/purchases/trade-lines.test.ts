@@ -82,7 +82,7 @@ describe('trade lines', () => {
     const v = { party: '', invoiceNo: 'A', invoiceDate: '', notes: '', lines: [] };
     expect(checkDocument(v, 'sale', false)).toEqual({
       party: SALE_MESSAGES.customerRequired,
-      invoiceNo: TRADE_MESSAGES.invoiceNoRequired,
+      invoiceNo: TRADE_MESSAGES.invoiceNoMin,
       invoiceDate: TRADE_MESSAGES.invoiceDateRequired,
       items: TRADE_MESSAGES.itemsRequired,
     });

@@ -155,7 +155,8 @@ export const checkDocument = (v: TradeFormState, kind: TradeKind, unsavedLine: b
   if (!v.party)
     errors.party = kind === 'purchase' ? PURCHASE_MESSAGES.vendorRequired : SALE_MESSAGES.customerRequired;
   const no = v.invoiceNo.trim();
-  if (no.length < TRADE_INVOICE_NO_MIN) errors.invoiceNo = TRADE_MESSAGES.invoiceNoRequired;
+  if (!no) errors.invoiceNo = TRADE_MESSAGES.invoiceNoRequired;
+  else if (no.length < TRADE_INVOICE_NO_MIN) errors.invoiceNo = TRADE_MESSAGES.invoiceNoMin;
   else if (no.length > TRADE_INVOICE_NO_MAX) errors.invoiceNo = TRADE_MESSAGES.invoiceNoMax;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v.invoiceDate)) errors.invoiceDate = TRADE_MESSAGES.invoiceDateRequired;
   if (v.lines.length === 0) errors.items = TRADE_MESSAGES.itemsRequired;
