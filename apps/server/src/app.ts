@@ -1,7 +1,7 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { ERROR_CODES } from '@karya/domain';
+import { ERROR_CODES, MESSAGES } from '@karya/domain';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
@@ -23,6 +23,7 @@ import type { AppDeps } from './platform/deps.ts';
 import { AppError, isDatabaseUnavailable, serviceUnavailable } from './platform/errors.ts';
 import { type FileStorage, localStorage } from './platform/files.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
+import { registerBodyParsers } from './platform/json-body.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
@@ -60,6 +61,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerBodyParsers(app);
 
   const clock = opts.clock ?? systemClock;
   const db = database.db;
@@ -159,16 +161,24 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      const code = (error as FastifyError).code;
+      // A body over the route's limit (json-body.ts drains it first, so the client can read this).
+      if (status === 413) {
+        const message =
+          code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? MESSAGES.tooLarge(request.routeOptions.bodyLimit)
+            : 'The request is too large.';
+        return reply
+          .status(413)
+          .send({ success: false, message, error: ERROR_CODES.TOO_LARGE, requestId: request.id });
+      }
       const message =
-        status === 413
-          ? 'The request is too large.'
-          : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-              (error as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'The request body is not valid JSON.'
+        code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : code === 'FST_MP_PREMATURE_CLOSE'
+            ? MESSAGES.uploadCutOff
             : error.message;
-      return reply
-        .status(status === 413 ? 400 : status)
-        .send({ success: false, message, error: (error as FastifyError).code, requestId: request.id });
+      return reply.status(status).send({ success: false, message, error: code, requestId: request.id });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

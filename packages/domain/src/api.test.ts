@@ -12,6 +12,8 @@ describe('errorMessageFor (spec 1 §8 message mapping)', () => {
     [403, {}, 'You don’t have permission to perform this action.'],
     [404, server, 'Role not found'],
     [404, {}, 'The requested resource was not found.'],
+    [413, { message: 'The request is too large: at most 1 MB.' }, 'The request is too large: at most 1 MB.'],
+    [413, {}, 'The request is too large.'],
     [429, server, 'Role not found'],
     [429, {}, 'You have made too many requests. Please try again later.'],
     [500, server, 'We’re experiencing some technical issues. Please try again later.'],
@@ -39,6 +41,12 @@ describe('errorMessageFor (spec 1 §8 message mapping)', () => {
       expect(errorMessageFor(500, body)).toBe('An unexpected error occurred. Please try again later.');
     },
   );
+
+  it('the too-large message names the limit', () => {
+    expect(MESSAGES.tooLarge(1024 * 1024)).toBe('The request is too large: at most 1 MB.');
+    expect(MESSAGES.tooLarge(16 * 1024 * 1024)).toBe('The request is too large: at most 16 MB.');
+    expect(MESSAGES.tooLarge(512 * 1024)).toBe('The request is too large: at most 512 KB.');
+  });
 
   it('role-expired message lists the names', () => {
     expect(MESSAGES.roleExpired(['Seasonal Promoter'])).toBe('The role Seasonal Promoter has expired.');

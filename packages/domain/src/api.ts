@@ -20,7 +20,16 @@ export const ERROR_CODES = {
   OUTSIDE_REGION: 'LOGIN_ATTEMPT_OUTSIDE_ALLOWED_REGION',
   CSRF: 'CSRF_REJECTED',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
 } as const;
+
+/** A size in bytes as the messages write it: '1 MB', '16 MB', '512 KB'. */
+export const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / 1024 / 1024} MB`
+    : bytes >= 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${bytes} bytes`;
 
 export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again to continue.',
@@ -45,6 +54,12 @@ export const MESSAGES = {
   roleExpired: (names: string[]) => `The role ${names.join(', ')} has expired.`,
   fileFetchFailed: 'Failed to fetch the file.',
   fileDownloadFailed: 'Unable to download file',
+  /** 413: a request body over the route's limit. */
+  tooLarge: (limitBytes: number) => `The request is too large: at most ${sizeText(limitBytes)}.`,
+  /** 400: a multipart form whose end never came (the closing boundary, or the rest of a file). */
+  uploadCutOff: 'The upload was cut off before it ended. Please try again.',
+  /** 400: JSON nested past the depth any of our bodies needs. */
+  bodyTooDeep: 'The request body is nested too deeply.',
 } as const;
 
 /** Spec 1 §8: the message shown for a failed call. */
@@ -67,6 +82,8 @@ export const errorMessageFor = (status: number | undefined, body: unknown): stri
       return server ?? 'You don’t have permission to perform this action.';
     case 404:
       return server ?? 'The requested resource was not found.';
+    case 413:
+      return server ?? 'The request is too large.';
     case 429:
       return server ?? 'You have made too many requests. Please try again later.';
     case 500:

@@ -1,9 +1,24 @@
+import { MESSAGES } from '@karya/domain';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
+import { assertJsonDepth } from './json-body.ts';
 
 export type MultipartForm = {
   fields: Record<string, string>;
   file: { fieldname: string; filename: string; data: Buffer } | null;
+};
+
+/**
+ * What the multipart parser (busboy) throws for a form it cannot finish, as a 400: a closing boundary that
+ * never came or a body cut off mid-part ('Unexpected end of multipart data', '… terminated early …'), the
+ * connection closed before the end, a Content-Type without a boundary. Nothing has been stored by then.
+ */
+const unreadableForm = (error: unknown) => {
+  const { code, message = '' } = error as { code?: string; message?: string };
+  if (code === 'FST_MP_PREMATURE_CLOSE' || /unexpected end of multipart data/i.test(message))
+    return badRequest(MESSAGES.uploadCutOff);
+  if (/boundary not found/i.test(message)) return badRequest('Malformed multipart form');
+  return error;
 };
 
 /**
@@ -51,7 +66,7 @@ export const readMultipart = async (
       throw badRequest('Too many form fields');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID')
       throw badRequest('Malformed multipart form');
-    throw error;
+    throw unreadableForm(error);
   }
   return { fields, file };
 };
@@ -80,6 +95,7 @@ export const decodeFields = (
         if (spec.keepEmpty) out[key] = '';
         continue;
       }
+      assertJsonDepth(raw);
       try {
         out[key] = JSON.parse(raw);
       } catch {
@@ -204,7 +220,7 @@ export const readRecordFormWithFiles = async <F extends string>(
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many form fields');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID')
       throw badRequest('Malformed multipart form');
-    throw error;
+    throw unreadableForm(error);
   }
   return { values: decode(fields), files: files as Record<F, FormFile[]> };
 };
