@@ -413,6 +413,8 @@ const NOT_ROW_SCOPED: Record<string, string> = {
     'answers which of the names sent exist among all live customers: the bulk name check (decision 0006)',
   [`POST ${CUSTOMERS}/duplicates`]:
     'the duplicate guard: likely repeats among all live customers as number, name and place, with whether the caller may open each (duplicates.test.ts)',
+  [`GET ${CUSTOMERS}/export`]:
+    'the list’s rows as a file: the list’s own filters, permissions and row scope (customerListSource), checked in customers-export.test.ts; it writes the caller’s activity log entry, so it is not called here',
   [`GET ${CUSTOMERS}/check`]:
     'the check-existence page: every live customer as a card (number, name, place, assignees), decision 0006',
   [`POST ${FOLLOW_UPS}`]:

@@ -44,6 +44,7 @@ import {
   suggestCustomers,
   updateCustomer,
 } from './customers.service.ts';
+import { customerExportRoutes } from './customers-export.routes.ts';
 import { findDuplicates } from './duplicates.ts';
 
 const idParams = z.object({ id: objectIdSchema });
@@ -59,6 +60,7 @@ const BULK_BODY_LIMIT = 16 * 1024 * 1024;
 /** Spec 2 §7 "Customers" (ENDPOINTS.md); decision 0006. */
 export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await customerExportRoutes(app, deps);
 
   r.get(
     BASE,

@@ -232,7 +232,7 @@ type AssignmentJson = {
   assignedAt: string;
   unassignedAt: string | null;
 };
-type CustomerRow = Row & { userRefs: UserRef[] };
+export type CustomerRow = Row & { userRefs: UserRef[] };
 type CustomerDetailRow = CustomerRow & { assignments: AssignmentJson[] };
 
 /**
@@ -407,27 +407,29 @@ const columns: ListColumns = {
  * bulk-restore (spec 2 §6), the state filter view-all.
  */
 export const listCustomers = async (db: Db, principal: Principal, query: ListQuery) => {
+  const { rows, total } = await runList<CustomerRow>({ db, query, ...customerListSource(principal, query) });
+  return listPage(CUSTOMER_LIST_KEY, rows.map(customerRowDto), total, query);
+};
+
+/**
+ * What the customer list reads for this caller and query: its whitelist, the filters with the lifecycle
+ * defaults (the Deleted filters need bulk-restore, the state filter view-all: 403 otherwise), the row
+ * scope and the select. The list and the export (customers-export.ts) both start here.
+ */
+export const customerListSource = (principal: Principal, query: Pick<ListQuery, 'filters'>) => {
   if (query.filters.state !== undefined && !may(principal, 'view-all'))
     throw forbidden(CUSTOMER.stateFilterForbidden);
-  const filters = withLifecycleDefaults(principal, CUSTOMER_RESOURCE, query.filters, CUSTOMER, [
-    'bulk-restore',
-  ]);
-  const { rows, total } = await runList<CustomerRow>({
-    db,
+  return {
     table: customers,
     columns,
-    query,
-    filters,
+    filters: withLifecycleDefaults(principal, CUSTOMER_RESOURCE, query.filters, CUSTOMER, ['bulk-restore']),
     scope: customerScope(principal),
     select: customerSelect,
-  });
-  return listPage(
-    CUSTOMER_LIST_KEY,
-    rows.map((r) => toDto(r, refsOf(r))),
-    total,
-    query,
-  );
+  };
 };
+
+/** A row read with customerListSource's select, as the list's DTO. */
+export const customerRowDto = (r: CustomerRow): CustomerDto => toDto(r, refsOf(r));
 
 export const getCustomer = (db: Db, principal: Principal, id: string) =>
   detail(db, principal, id, customerScope(principal));
