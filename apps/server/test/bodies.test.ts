@@ -254,10 +254,12 @@ describe('broken or oversized bodies', () => {
       expect(text).toContain('The request is too large: at most 1 MB.');
     });
 
-    it('keeps the connection usable after draining (keep-alive)', async () => {
+    // Fastify closes the connection after a body it refused; a keep-alive client reads the 413 and opens a
+    // new one for the next request.
+    it("a keep-alive client's next request goes through after the 413", async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const once = (body: string) =>
-        new Promise<{ status?: number; socket: unknown }>((resolve, reject) => {
+        new Promise<number | undefined>((resolve, reject) => {
           const req = http.request(
             {
               host: '127.0.0.1',
@@ -269,7 +271,7 @@ describe('broken or oversized bodies', () => {
             },
             (res) => {
               res.resume();
-              res.on('end', () => resolve({ status: res.statusCode, socket: req.socket }));
+              res.on('end', () => resolve(res.statusCode));
             },
           );
           req.on('error', reject);
@@ -278,8 +280,8 @@ describe('broken or oversized bodies', () => {
       const first = await once(tenMb);
       const second = await once(JSON.stringify({ name: `Small brand ${Date.now()}` }));
       agent.destroy();
-      expect(first.status).toBe(413);
-      expect(second.status).toBe(201);
+      expect(first).toBe(413);
+      expect(second).toBe(201);
     });
   });
 
