@@ -48,8 +48,10 @@ export const assertJsonDepth = (text: Buffer | string, max = MAX_JSON_DEPTH) => 
 const readBody = (request: FastifyRequest, payload: IncomingMessage) =>
   new Promise<Buffer>((resolve, reject) => {
     const limit = request.routeOptions.bodyLimit ?? 1024 * 1024;
+    // A route allowed more than the cap still drains twice its own limit.
+    const cap = Math.max(DRAIN_CAP_BYTES, 2 * limit);
     const declared = Number(request.headers['content-length']);
-    if (declared > DRAIN_CAP_BYTES) return reject(tooLarge(limit));
+    if (declared > cap) return reject(tooLarge(limit));
     const chunks: Buffer[] = [];
     let received = 0;
     let over = false;
@@ -63,7 +65,7 @@ const readBody = (request: FastifyRequest, payload: IncomingMessage) =>
       received += buffer.length;
       // A decompressing preParsing stream counts what came over the wire too (see Fastify's rawBody).
       const encoded = (payload as { receivedEncodedLength?: number }).receivedEncodedLength ?? 0;
-      if (received > DRAIN_CAP_BYTES || encoded > DRAIN_CAP_BYTES) {
+      if (received > cap || encoded > cap) {
         stop();
         reject(tooLarge(limit));
       } else if (over || received > limit || encoded > limit) {
