@@ -88,6 +88,9 @@ const request = async <T>(
   return data as ApiEnvelope<T>;
 };
 
+const keyed = (idempotencyKey: string | undefined): RequestInit =>
+  idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {};
+
 export const api = {
   get: <T>(
     path: string,
@@ -105,7 +108,9 @@ export const api = {
   },
   list: <T>(path: string, query: Partial<ListQuery>, init?: RequestInit) =>
     api.get<T>(path, toListSearchParams(query), init),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  /** A create: `idempotencyKey` (a form's, lib/idempotency.ts) lets the server answer a retry without writing twice. */
+  post: <T>(path: string, body?: unknown, opts: { idempotencyKey?: string } = {}) =>
+    request<T>('POST', path, body, keyed(opts.idempotencyKey)),
   /**
    * A write that may be sent again (the outbox, lib/outbox.ts): the Idempotency-Key makes the server
    * answer a replay with its first answer instead of writing twice.
@@ -121,8 +126,8 @@ export const api = {
    * `keepEmpty`: an update that clears fields sends them empty ('', null, [], {}) instead of stripping
    * them, since a field left out means "unchanged" (spec 1 strips empties; on update that loses clears).
    */
-  patch: <T>(path: string, body?: unknown, opts: { keepEmpty?: boolean } = {}) =>
-    request<T>('PATCH', path, body, {}, opts.keepEmpty ?? false),
+  patch: <T>(path: string, body?: unknown, opts: { keepEmpty?: boolean; idempotencyKey?: string } = {}) =>
+    request<T>('PATCH', path, body, keyed(opts.idempotencyKey), opts.keepEmpty ?? false),
   /** The same rule for the role form: an unchecked expiry is sent as expiresAt: null. */
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };

@@ -5,6 +5,7 @@ import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api';
 import { useRecordSave } from './record-save';
 
 afterEach(() => {
@@ -81,5 +82,27 @@ describe('useRecordSave', () => {
     const ok = vi.fn(async () => ({ message: 'Saved' }));
     await act(() => hook.result.current.save({ loading: 'Saving', call: ok, onSaved: vi.fn() }));
     expect(ok).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends an Idempotency-Key, the same one again after a lost answer, a new one after a refusal or a save', async () => {
+    const { hook } = setUp();
+    const keys: string[] = [];
+    const answering = (status: number | 'ok') =>
+      vi.fn(async (key?: string) => {
+        keys.push(key ?? '');
+        if (status === 'ok') return { message: 'Saved' };
+        throw new ApiError(status, 'x');
+      });
+    const save = (call: (key: string) => Promise<{ message: string }>) =>
+      act(() => hook.result.current.save({ loading: 'Saving', call, onSaved: vi.fn(), onError: vi.fn() }));
+    await save(answering(0));
+    await save(answering(502));
+    await save(answering('ok'));
+    await save(answering(409));
+    await save(answering('ok'));
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys[4]).not.toBe(keys[3]);
   });
 });

@@ -45,8 +45,15 @@ export const useCatalogueRecord = (kind: CatalogueKind, id: string | null) =>
 export type CatalogueFormInput = { name: string; description: string };
 
 /** POST {collection}: multipart (name, description, image); empty values are left out. */
-export const createCatalogueRecord = (kind: CatalogueKind, values: CatalogueFormInput, image: File | null) =>
-  api.post<CatalogueRecordDto>(path(kind), toFormData(values, { field: 'image', file: image }));
+export const createCatalogueRecord = (
+  kind: CatalogueKind,
+  values: CatalogueFormInput,
+  image: File | null,
+  idempotencyKey?: string,
+) =>
+  api.post<CatalogueRecordDto>(path(kind), toFormData(values, { field: 'image', file: image }), {
+    idempotencyKey,
+  });
 
 /** PATCH {collection}/{id}: multipart; an emptied description is sent empty (cleared). */
 export const updateCatalogueRecord = (
@@ -54,6 +61,7 @@ export const updateCatalogueRecord = (
   id: string,
   values: CatalogueFormInput & { deleteImage?: boolean },
   image: File | null,
+  idempotencyKey?: string,
 ) =>
   api.patch<CatalogueRecordDto>(
     path(kind, id),
@@ -62,6 +70,7 @@ export const updateCatalogueRecord = (
       { field: 'image', file: image },
       { keepEmpty: true },
     ),
+    { idempotencyKey },
   );
 
 /** The kind's suggestion call: brands send one selectedId, categories and classes selectedIds. */

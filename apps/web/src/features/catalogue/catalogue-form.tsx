@@ -58,10 +58,16 @@ const CatalogueForm = ({
     setServerError(null);
     return save({
       loading: record ? `Updating ${info.noun}` : `Creating ${info.noun}`,
-      call: () =>
+      call: (key) =>
         record
-          ? updateCatalogueRecord(kind, record._id, { ...values, deleteImage: image.deleted }, image.file)
-          : createCatalogueRecord(kind, values, image.file),
+          ? updateCatalogueRecord(
+              kind,
+              record._id,
+              { ...values, deleteImage: image.deleted },
+              image.file,
+              key,
+            )
+          : createCatalogueRecord(kind, values, image.file, key),
       onSaved: () => onClose(),
       onError: (error) => setServerError(messageOf(error)),
     });

@@ -64,10 +64,11 @@ export const useCustomer = (id: string | undefined) =>
   });
 
 /** POST /crm/customers: empty values stripped (a new customer has nothing to clear). */
-export const createCustomer = (body: Record<string, unknown>) => api.post<CustomerDto>(BASE, body);
+export const createCustomer = (body: Record<string, unknown>, idempotencyKey?: string) =>
+  api.post<CustomerDto>(BASE, body, { idempotencyKey });
 /** PATCH /crm/customers/{id}: only the changed fields; a cleared one goes empty (null) so the server clears it. */
-export const updateCustomer = (id: string, body: Record<string, unknown>) =>
-  api.patch<CustomerDto>(path(id), body, { keepEmpty: true });
+export const updateCustomer = (id: string, body: Record<string, unknown>, idempotencyKey?: string) =>
+  api.patch<CustomerDto>(path(id), body, { keepEmpty: true, idempotencyKey });
 
 /** GET /crm/customers/check: every live customer whose name matches, as cards (whatever the caller's scope). */
 export const checkCustomers = async (name: string, signal?: AbortSignal) =>

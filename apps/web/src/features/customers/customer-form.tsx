@@ -241,8 +241,8 @@ export const CustomerForm = ({
     if (mode === 'create' && !(await noDuplicatesOrConfirmed(validated))) return;
     await save({
       loading: LOADING[mode],
-      call: () =>
-        mode === 'create' || !customer ? createCustomer(body) : updateCustomer(customer._id, body),
+      call: (key) =>
+        mode === 'create' || !customer ? createCustomer(body, key) : updateCustomer(customer._id, body, key),
       onSaved: (answer) => navigate(customerPath(answer.data?._id ?? customer?._id ?? '')),
       onError: (error) => {
         const hit = isApiError(error) ? fieldOfCustomerError(error.status, error.body) : null;

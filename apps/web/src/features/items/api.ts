@@ -70,9 +70,11 @@ export const useItem = (id: string | undefined) =>
   });
 
 /** POST /crm/products/items (multipart: fields, `images` repeated, `specifications`). */
-export const createItem = (body: FormData) => api.post<ItemDto>(BASE, body);
+export const createItem = (body: FormData, idempotencyKey?: string) =>
+  api.post<ItemDto>(BASE, body, { idempotencyKey });
 /** PATCH /crm/products/items/{id} (multipart: changed fields, new files, deletedImages, deleteSpecifications). */
-export const updateItem = (id: string, body: FormData) => api.patch<ItemDto>(path(id), body);
+export const updateItem = (id: string, body: FormData, idempotencyKey?: string) =>
+  api.patch<ItemDto>(path(id), body, { idempotencyKey });
 /** POST /crm/products/items/bulk: a JSON array of {name}. */
 export const bulkCreateItems = (names: readonly string[]) =>
   api.post<ItemDto[]>(

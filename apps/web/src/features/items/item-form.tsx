@@ -165,7 +165,7 @@ export const ItemForm = ({
         : itemBody(changedItemFields(validated, values, initial), files, true);
     await save({
       loading: LOADING[mode],
-      call: () => (mode === 'create' || !item ? createItem(body) : updateItem(item._id, body)),
+      call: (key) => (mode === 'create' || !item ? createItem(body, key) : updateItem(item._id, body, key)),
       onSaved: (answer) => navigate(returnTo ?? itemPath(answer.data?._id ?? item?._id ?? '')),
       onError: (error) => {
         const hit = isApiError(error) ? fieldOfItemError(error.status, error.body) : null;

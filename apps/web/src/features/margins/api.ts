@@ -26,9 +26,14 @@ export const useMargin = (id: string | null) =>
   });
 
 /** POST as JSON; PATCH with the whole margin (spec 3 §7), a cleared description as null. */
-export const createMargin = (input: MarginInput) => api.post<MarginDto>(BASE, input);
-export const updateMargin = (id: string, input: MarginInput) =>
-  api.patch<MarginDto>(path(id), { ...input, description: input.description ?? null }, { keepEmpty: true });
+export const createMargin = (input: MarginInput, idempotencyKey?: string) =>
+  api.post<MarginDto>(BASE, input, { idempotencyKey });
+export const updateMargin = (id: string, input: MarginInput, idempotencyKey?: string) =>
+  api.patch<MarginDto>(
+    path(id),
+    { ...input, description: input.description ?? null },
+    { keepEmpty: true, idempotencyKey },
+  );
 
 /** GET …/suggestion?name&selectedId (one id, spec 3 §7). */
 export const searchMargins = async (name: string, signal?: AbortSignal) =>

@@ -64,7 +64,7 @@ const MarginForm = ({
     const input = values as unknown as MarginInput;
     return save({
       loading: margin ? 'Updating margin' : 'Creating margin',
-      call: () => (margin ? updateMargin(margin._id, input) : createMargin(input)),
+      call: (key) => (margin ? updateMargin(margin._id, input, key) : createMargin(input, key)),
       onSaved: () => onClose(),
       onError: (error) => setServerError(messageOf(error)),
     });

@@ -31,7 +31,7 @@ export const PurchaseUpdatePage = () => {
           kind="purchase"
           mode="update"
           doc={p}
-          save={(body) => purchases.update(p._id, body)}
+          save={(body, key) => purchases.update(p._id, body, key)}
           pathOf={pathOf}
         />
       )}

@@ -37,8 +37,9 @@ export const tradeApi = <K extends string, D extends TradeDocumentDto>(
         queryFn: async ({ signal }) => (await api.get<D>(path(id ?? ''), undefined, { signal })).data,
         enabled: Boolean(id),
       }),
-    create: (body: unknown) => api.post<D>(BASE, body),
-    update: (id: string, body: unknown) => api.patch<D>(path(id), body, { keepEmpty: true }),
+    create: (body: unknown, idempotencyKey?: string) => api.post<D>(BASE, body, { idempotencyKey }),
+    update: (id: string, body: unknown, idempotencyKey?: string) =>
+      api.patch<D>(path(id), body, { keepEmpty: true, idempotencyKey }),
     useLifecycle: () =>
       useRecordLifecycle({
         noun,

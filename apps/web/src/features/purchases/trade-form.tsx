@@ -6,14 +6,15 @@ import {
   TRADE_INVOICE_NO_MAX,
   todayInAppZone,
 } from '@karya/domain';
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../app/auth';
 import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
 import { isApiError } from '../../lib/api';
 import { focusFirstError } from '../../lib/focus-first-error';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { DateInput } from '../../lib/lazy-date-input';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { messageOf, withLoadingToast } from '../../lib/notify';
@@ -51,7 +52,17 @@ const partyOf = (doc: Doc | undefined) =>
  * invoice date), the items with their line editor and live totals, and Additional Things (notes). The
  * form checks the spec's rules first; the server checks again and its refusals ('Not enough stock of …')
  * show above the form. Create sends the document; update sends it whole (its lines replace the old ones).
+ * Every save carries the form's Idempotency-Key (lib/idempotency.ts): Save pressed again after a lost answer
+ * replays the first answer instead of taking the stock twice. A number another document holds (409) names
+ * it, with a link to it.
  */
+/** The document a 409 names (invoice number taken): its id, from the answer's data. */
+const holderOf = (e: unknown) => {
+  if (!isApiError(e) || e.status !== 409) return null;
+  const data = (e.body as { data?: { _id?: unknown; invoiceNo?: unknown } } | undefined)?.data;
+  return typeof data?._id === 'string' ? { _id: data._id, invoiceNo: String(data.invoiceNo ?? '') } : null;
+};
+
 export const TradeForm = ({
   kind,
   mode,
@@ -62,7 +73,10 @@ export const TradeForm = ({
   kind: TradeKind;
   mode: 'create' | 'update';
   doc?: Doc;
-  save: (body: unknown) => Promise<{ message?: string; data?: { _id: string } | null }>;
+  save: (
+    body: unknown,
+    idempotencyKey: string,
+  ) => Promise<{ message?: string; data?: { _id: string } | null }>;
   pathOf: (id: string) => string;
 }) => {
   const { can } = useCan();
@@ -106,7 +120,11 @@ export const TradeForm = ({
     ),
   );
   const [errors, setErrors] = useState<TradeErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{
+    message: string;
+    holder: { _id: string; invoiceNo: string } | null;
+  } | null>(null);
+  const keeper = useIdempotencyKey();
   const running = useRef(false);
   const [saving, setSaving] = useState(false);
   const rootRef = useRef<HTMLFormElement>(null);
@@ -147,14 +165,14 @@ export const TradeForm = ({
     setSaving(true);
     try {
       const answer = await withLoadingToast(`${mode === 'create' ? 'Creating' : 'Updating'} ${kind}`, () =>
-        save(toTradeBody(values, kind)),
+        keeper.run((key) => save(toTradeBody(values, kind), key)),
       );
       guard.release();
       for (const queryKey of stockMovingKeys) void client.invalidateQueries({ queryKey });
       navigate(pathOf(answer.data?._id ?? doc?._id ?? ''));
     } catch (e) {
       // The toast has said it too; the message stays by the form (e.g. 'Not enough stock of …').
-      setServerError(messageOf(e));
+      setServerError({ message: messageOf(e), holder: holderOf(e) });
       if (isApiError(e)) rootRef.current?.querySelector<HTMLElement>('[data-server-error]')?.focus();
     } finally {
       running.current = false;
@@ -182,7 +200,12 @@ export const TradeForm = ({
             data-server-error
             style={{ borderColor: 'var(--mantine-color-red-6)' }}
           >
-            {serverError}
+            {serverError.message}
+            {serverError.holder && (
+              <Anchor component={Link} to={pathOf(serverError.holder._id)} size="sm" display="block">
+                Open the {kind} {serverError.holder.invoiceNo}
+              </Anchor>
+            )}
           </Paper>
         )}
         <Section title={`${Noun} Details`}>

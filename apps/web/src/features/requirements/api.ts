@@ -63,10 +63,11 @@ export const useRequirement = (id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-export const createRequirement = (body: Record<string, unknown>) => api.post<RequirementDto>(BASE, body);
+export const createRequirement = (body: Record<string, unknown>, idempotencyKey?: string) =>
+  api.post<RequirementDto>(BASE, body, { idempotencyKey });
 /** PATCH /crm/requirements/{id}: only the changed fields (decision 0008). */
-export const updateRequirement = (id: string, body: Record<string, unknown>) =>
-  api.patch<RequirementDto>(path(id), body, { keepEmpty: true });
+export const updateRequirement = (id: string, body: Record<string, unknown>, idempotencyKey?: string) =>
+  api.patch<RequirementDto>(path(id), body, { keepEmpty: true, idempotencyKey });
 
 /** A follow-up as the requirement's Follow Ups section lists it (GET /crm/requirements/{id}/follow-ups). */
 export type RequirementFollowUp = {

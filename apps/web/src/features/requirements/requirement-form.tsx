@@ -159,10 +159,10 @@ export const RequirementForm = ({
     const body = mode === 'create' ? validated : changedRequirementFields(validated, values, initial);
     await save({
       loading: LOADING[mode],
-      call: () =>
+      call: (key) =>
         mode === 'create' || !requirement
-          ? createRequirement(body)
-          : updateRequirement(requirement._id, body),
+          ? createRequirement(body, key)
+          : updateRequirement(requirement._id, body, key),
       onSaved: (answer) => navigate(requirementPath(answer.data?._id ?? requirement?._id ?? '')),
     });
   };

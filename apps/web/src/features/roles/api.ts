@@ -28,11 +28,11 @@ export const useResources = () =>
     staleTime: LIST_STALE_MS,
   });
 
-export const createRole = (values: RoleFormValues) =>
-  api.post<RoleDto>('/admin/roles', buildRolePayload(values));
+export const createRole = (values: RoleFormValues, idempotencyKey?: string) =>
+  api.post<RoleDto>('/admin/roles', buildRolePayload(values), { idempotencyKey });
 
 /** expiresAt: null must reach the server so an unchecked expiry really clears the stored date. */
-export const updateRole = (id: string, values: RoleFormValues) =>
-  api.patch<RoleDto>(`/admin/roles/${id}`, buildRolePayload(values), { keepEmpty: true });
+export const updateRole = (id: string, values: RoleFormValues, idempotencyKey?: string) =>
+  api.patch<RoleDto>(`/admin/roles/${id}`, buildRolePayload(values), { keepEmpty: true, idempotencyKey });
 
 export const deleteRole = (id: string) => api.delete<null>(`/admin/roles/${id}`);

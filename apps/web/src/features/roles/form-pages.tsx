@@ -81,7 +81,7 @@ export const RoleUpdatePage = () => {
         key={roleId}
         mode="update"
         initial={toFormValues(role.data)}
-        submit={(values) => updateRole(roleId, values)}
+        submit={(values, key) => updateRole(roleId, values, key)}
       />
     );
   }

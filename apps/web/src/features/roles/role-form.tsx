@@ -22,6 +22,7 @@ import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { lazyValidation } from '../../lib/lazy-validation';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { notifyError, withLoadingToast } from '../../lib/notify';
@@ -59,7 +60,8 @@ const EMPTY: RoleFormValues = { name: '', description: '', permissions: [], expi
 type Props = {
   mode: 'create' | 'update';
   initial?: RoleFormValues;
-  submit: (values: RoleFormValues) => Promise<{ message?: string }>;
+  /** Sends the role with the form's Idempotency-Key (lib/idempotency.ts). */
+  submit: (values: RoleFormValues, idempotencyKey: string) => Promise<{ message?: string }>;
 };
 
 /** Create Role and Update Role: name, description, optional expiry and the permission matrix. */
@@ -70,6 +72,7 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
   const client = useQueryClient();
   const resources = useResources();
   const busy = useRef(false);
+  const keeper = useIdempotencyKey();
   const rootRef = useRef<HTMLFormElement>(null);
   const [hasExpiry, setHasExpiry] = useState(Boolean(initial.expiresAt));
 
@@ -106,7 +109,7 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
     busy.current = true;
     try {
       await withLoadingToast(mode === 'create' ? 'Creating role...' : 'Updating role...', () =>
-        submit(values),
+        keeper.run((key) => submit(values, key)),
       );
       draft.clear();
       // The role list is not mounted here; refetch it now so the list shows the change, not a stale copy.

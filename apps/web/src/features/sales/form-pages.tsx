@@ -31,7 +31,7 @@ export const SaleUpdatePage = () => {
           kind="sale"
           mode="update"
           doc={s}
-          save={(body) => sales.update(s._id, body)}
+          save={(body, key) => sales.update(s._id, body, key)}
           pathOf={pathOf}
         />
       )}

@@ -189,6 +189,23 @@ describe('sale form', { timeout: 30_000 }, () => {
     expect(where.pathname).toBe('/admin/products/sales/create');
   });
 
+  it('names the sale that holds the invoice number, with a link to it', async () => {
+    permissions = SELLER;
+    const message = 'Invoice number S-9 is already used by the sale of 12/03/2026 to DAV Public School.';
+    saleAnswer = envelope({ _id: hex(77), invoiceNo: 'S-9', invoiceDate: '2026-03-12' }, 409, message);
+    render(<App path="/admin/products/sales/create" />);
+    await pickFrom('Customer', 'DAV', 'DAV Public School');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Invoice No' }), { target: { value: 'S-9' } });
+    await pickFrom('Item', 'kit', 'Robotics kit');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity' }), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Sale' }));
+    const link = await screen.findByRole('link', { name: 'Open the sale S-9' });
+    expect(link.getAttribute('href')).toBe(`/admin/products/sales/${hex(77)}`);
+    expect(document.querySelector('[data-server-error]')?.textContent).toContain(message);
+    expect(where.pathname).toBe('/admin/products/sales/create');
+  });
+
   it('refuses to save without the required fields, with the spec messages', async () => {
     permissions = SELLER;
     render(<App path="/admin/products/sales/create" />);

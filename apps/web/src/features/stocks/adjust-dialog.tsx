@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput }
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { DateInput } from '../../lib/lazy-date-input';
 import { messageOf, withLoadingToast } from '../../lib/notify';
 import {
@@ -35,6 +36,7 @@ export const AdjustStockDialog = ({
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const running = useRef(false);
+  const keeper = useIdempotencyKey();
 
   useEffect(() => {
     if (!opened) return;
@@ -59,7 +61,9 @@ export const AdjustStockDialog = ({
     setSaving(true);
     setServerError(null);
     try {
-      await withLoadingToast('Adjusting stock', () => adjustStock(stockId, toAdjustBody(values)));
+      await withLoadingToast('Adjusting stock', () =>
+        keeper.run((key) => adjustStock(stockId, toAdjustBody(values), key)),
+      );
       for (const root of ['stocks', 'items']) void client.invalidateQueries({ queryKey: [root] });
       onClose();
     } catch (e) {

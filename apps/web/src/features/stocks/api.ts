@@ -69,5 +69,5 @@ export type StockAdjustBody = {
   initialPrice?: number;
 };
 /** PATCH …/adjust; the answer is the stock. */
-export const adjustStock = (id: string, body: StockAdjustBody) =>
-  api.patch<StockDetailDto>(path(id, '/adjust'), body);
+export const adjustStock = (id: string, body: StockAdjustBody, idempotencyKey?: string) =>
+  api.patch<StockDetailDto>(path(id, '/adjust'), body, { idempotencyKey });

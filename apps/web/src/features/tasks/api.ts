@@ -47,11 +47,12 @@ export const useTask = (id: string | undefined) =>
   });
 
 /** POST /hrm/tasks. Empty values are stripped (a new task has nothing to clear). */
-export const createTask = (input: TaskInput) => api.post<TaskDto>(BASE, input);
+export const createTask = (input: TaskInput, idempotencyKey?: string) =>
+  api.post<TaskDto>(BASE, input, { idempotencyKey });
 
 /** PATCH /hrm/tasks/{id} with the full task; cleared fields go as null so the server clears them. */
-export const updateTask = (id: string, input: TaskInput) =>
-  api.patch<TaskDto>(path(id), input, { keepEmpty: true });
+export const updateTask = (id: string, input: TaskInput, idempotencyKey?: string) =>
+  api.patch<TaskDto>(path(id), input, { keepEmpty: true, idempotencyKey });
 
 /** DELETE /hrm/tasks/{id}: soft delete of a live task, permanent delete of a deleted one. */
 export const deleteTask = (id: string) => api.delete<null>(path(id));

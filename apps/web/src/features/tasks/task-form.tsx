@@ -97,7 +97,7 @@ const TaskForm = ({
     const input = (await taskValidation.get()).toTaskInput(form.getValues());
     return save({
       loading: task ? 'Updating task' : 'Creating task',
-      call: () => (task ? updateTask(task._id, input) : createTask(input)),
+      call: (key) => (task ? updateTask(task._id, input, key) : createTask(input, key)),
       onSaved: (result) => {
         onSaved?.(result.data ?? null);
         onClose();

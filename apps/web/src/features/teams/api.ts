@@ -28,11 +28,12 @@ export const useTeam = (id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-export const createTeam = (body: TeamInput) => api.post<TeamDto>('/admin/teams', body);
+export const createTeam = (body: TeamInput, idempotencyKey?: string) =>
+  api.post<TeamDto>('/admin/teams', body, { idempotencyKey });
 
 /** The fields sent are replaced; a cleared description goes as null (so it is not stripped). */
-export const updateTeam = (id: string, body: TeamUpdateInput) =>
-  api.patch<TeamDto>(path(id), body, { keepEmpty: true });
+export const updateTeam = (id: string, body: TeamUpdateInput, idempotencyKey?: string) =>
+  api.patch<TeamDto>(path(id), body, { keepEmpty: true, idempotencyKey });
 
 export const deleteTeam = (id: string) => api.delete<null>(path(id));
 export const restoreTeam = (id: string) => api.patch<null>(path(id, '/restore'));

@@ -9,6 +9,7 @@ import { DraftRestoredNotice } from '../../components/draft-restored-notice';
 import { isApiError } from '../../lib/api';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { useFormDraft } from '../../lib/form-draft';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { withLoadingToast } from '../../lib/notify';
 import { createTeam, teamKeys, updateTeam } from './api';
@@ -68,6 +69,7 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   const rootRef = useRef<HTMLFormElement>(null);
   const pickerRef = useRef<MembersPicker>(null);
   const running = useRef(false);
+  const keeper = useIdempotencyKey();
   const [info, setInfo] = useState<MemberInfo>(() => memberInfoFrom(team));
   const addInfo = useCallback((user: UserRef) => setInfo((i) => ({ ...i, [user._id]: user })), []);
 
@@ -94,9 +96,11 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
     running.current = true;
     try {
       const result = await withLoadingToast(LOADING[mode], () =>
-        mode === 'create'
-          ? createTeam(validated)
-          : updateTeam(team?._id ?? '', changedTeamPayload(validated, form.getValues(), defaults)),
+        keeper.run((key) =>
+          mode === 'create'
+            ? createTeam(validated, key)
+            : updateTeam(team?._id ?? '', changedTeamPayload(validated, form.getValues(), defaults), key),
+        ),
       );
       draft.clear();
       form.reset(form.getValues());

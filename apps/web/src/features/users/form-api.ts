@@ -31,11 +31,12 @@ export const saveUser = (
   id: string | undefined,
   payload: Record<string, unknown>,
   file: File | null,
+  idempotencyKey?: string,
 ) => {
   const body = toFormData(payload, { field: 'image', file }, { keepEmpty: mode !== 'create' });
-  if (mode === 'create') return api.post<UserDto>('/admin/users', body);
-  if (mode === 'update') return api.patch<UserDto>(`/admin/users/${id}`, body);
-  return api.patch<MeDto | UserDto>(`/auth/profile/${id}`, body);
+  if (mode === 'create') return api.post<UserDto>('/admin/users', body, { idempotencyKey });
+  if (mode === 'update') return api.patch<UserDto>(`/admin/users/${id}`, body, { idempotencyKey });
+  return api.patch<MeDto | UserDto>(`/auth/profile/${id}`, body, { idempotencyKey });
 };
 
 export const adminChangePassword = (id: string, body: { newPassword: string; confirmNewPassword: string }) =>

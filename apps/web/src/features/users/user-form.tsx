@@ -209,7 +209,7 @@ export const UserForm = ({ mode, user }: { mode: UserFormMode; user?: UserDto | 
       mode === 'create' ? stripEmpty(validated) : changedUserPayload(validated, form.getValues(), defaults);
     return save({
       loading: LOADING[mode],
-      call: () => saveUser(mode, mode === 'create' ? undefined : user?._id, payload, file),
+      call: (key) => saveUser(mode, mode === 'create' ? undefined : user?._id, payload, file, key),
       onSaved: (result) =>
         navigate(mode === 'profile' ? '/hrm/profile' : `/admin/users/${result.data?._id ?? user?._id}`),
       onError: (error) => {

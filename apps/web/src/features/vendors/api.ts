@@ -39,14 +39,15 @@ export type VendorFormInput = {
 };
 
 /** POST multipart: the fields, contactPerson as JSON text, the image; empty values left out (spec 3 §5). */
-export const createVendor = (values: VendorFormInput, image: File | null) =>
-  api.post<VendorDto>(BASE, toFormData(values, { field: 'image', file: image }));
+export const createVendor = (values: VendorFormInput, image: File | null, idempotencyKey?: string) =>
+  api.post<VendorDto>(BASE, toFormData(values, { field: 'image', file: image }), { idempotencyKey });
 
 /** PATCH multipart: emptied fields are sent empty, so they are cleared. */
 export const updateVendor = (
   id: string,
   values: VendorFormInput & { deleteImage?: boolean },
   image: File | null,
+  idempotencyKey?: string,
 ) =>
   api.patch<VendorDto>(
     path(id),
@@ -55,6 +56,7 @@ export const updateVendor = (
       { field: 'image', file: image },
       { keepEmpty: true },
     ),
+    { idempotencyKey },
   );
 
 /** GET …/suggestion?name&selectedId; the palette waits 400 ms after typing (spec 3 §9). */

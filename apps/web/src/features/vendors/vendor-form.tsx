@@ -65,10 +65,10 @@ const VendorForm = ({
     setServerError(null);
     return save({
       loading: vendor ? 'Updating vendor' : 'Creating vendor',
-      call: () =>
+      call: (key) =>
         vendor
-          ? updateVendor(vendor._id, { ...values, deleteImage: image.deleted }, image.file)
-          : createVendor(values, image.file),
+          ? updateVendor(vendor._id, { ...values, deleteImage: image.deleted }, image.file, key)
+          : createVendor(values, image.file, key),
       onSaved: (answer) => {
         onSaved?.(answer.data ?? null);
         onClose();
