@@ -10,6 +10,7 @@ import {
   PASSWORD_SPECIALS,
   SIGN_IN_PASSWORD_MESSAGES,
 } from './sign-in.ts';
+import { isInvisibleText, oneLineText } from './text.ts';
 import { isCalendarDay } from './values.ts';
 
 // Re-exported here, where they used to live; they sit in values.ts so that zod-free code can import them.
@@ -49,9 +50,7 @@ export const signInPasswordSchema = z
   .min(PASSWORD_MIN, SIGN_IN_PASSWORD_MESSAGES.tooShort)
   .max(PASSWORD_MAX, SIGN_IN_PASSWORD_MESSAGES.tooLong);
 
-export const emailSchema = z
-  .string({ error: EMAIL_MESSAGES.required })
-  .trim()
+export const emailSchema = oneLineText({ error: EMAIL_MESSAGES.required }, 'Email')
   .toLowerCase()
   .min(1, EMAIL_MESSAGES.required)
   .max(EMAIL_MAX, EMAIL_MESSAGES.tooLong)
@@ -60,14 +59,15 @@ export const emailSchema = z
 export const PHONE_MESSAGE =
   'Phone number must be a valid 10-digit or a landline number (e.g., 0674-1234567).';
 export const PHONE_RE = /^(?:[6-9]\d{9}|\d{3,5}-\d{6,8})$/;
-export const phoneSchema = z
-  .string({ error: 'Phone is required' })
-  .trim()
+export const phoneSchema = oneLineText({ error: 'Phone is required' }, 'Phone')
   .min(1, 'Phone is required')
   .regex(PHONE_RE, PHONE_MESSAGE);
 
-/** An empty value (null or blank text): on update it clears an optional field; on create it is absent. */
-export const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+/**
+ * An empty value (null, or text that shows nothing: blank or invisible characters only, the text rule):
+ * on update it clears an optional field; on create it is absent.
+ */
+export const isBlank = (v: unknown) => v === null || (typeof v === 'string' && isInvisibleText(v));
 /** An optional field whose empty value means null ("clear"; on create: not given). */
 export const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (isBlank(v) ? null : v), schema.nullable());
@@ -76,9 +76,7 @@ export const clearable = <T extends z.ZodType>(schema: T) =>
  * A GSTIN (issue 12): trimmed and upper-cased, then checked by its shape, state code and check character
  * (money.ts gstinProblem). Wrap in clearable() for an optional one.
  */
-export const gstinSchema = z
-  .string({ error: GSTIN_MESSAGE })
-  .trim()
+export const gstinSchema = oneLineText({ error: GSTIN_MESSAGE }, 'GSTIN')
   .toUpperCase()
   .superRefine((v, ctx) => {
     const problem = gstinProblem(v);
@@ -88,9 +86,7 @@ export const gstinSchema = z
 /** At most two decimal places, judged on the number's shortest decimal form (exact: 12.34, not 12.345). */
 export const hasAtMostTwoDecimals = (v: number) => /^-?\d+(\.\d{1,2})?$/.test(String(v));
 
-export const urlSchema = z
-  .string()
-  .trim()
+export const urlSchema = oneLineText(undefined, 'URL')
   .max(2048, 'Please enter a valid URL.')
   .refine((v) => {
     try {
@@ -117,9 +113,7 @@ export const locationSchema = z.object(
 export type GeoPoint = z.infer<typeof locationSchema>;
 
 const deviceField = (name: string) =>
-  z
-    .string({ error: `Device ${name} is required` })
-    .trim()
+  oneLineText({ error: `Device ${name} is required` }, `Device ${name}`)
     .min(1, `Device ${name} is required`)
     .max(200, `Device ${name} is too long`);
 
@@ -138,16 +132,13 @@ export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 export const securityContextSchema = z.object({ location: locationSchema, deviceInfo: deviceInfoSchema });
 
 /** A calendar date sent as YYYY-MM-DD or a full ISO timestamp. */
-export const dateInputSchema = z
-  .string({ error: 'Invalid date' })
-  .trim()
-  .refine(
-    (v) =>
-      /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
-      !Number.isNaN(Date.parse(v)) &&
-      isCalendarDay(v),
-    'Invalid date',
-  );
+export const dateInputSchema = oneLineText({ error: 'Invalid date' }, 'Date').refine(
+  (v) =>
+    /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+    !Number.isNaN(Date.parse(v)) &&
+    isCalendarDay(v),
+  'Invalid date',
+);
 
 /**
  * For a cross-field refinement (`superRefine(fn, { when })`): run it when the fields it reads parsed, even

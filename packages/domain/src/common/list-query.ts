@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../enums.ts';
 import { OBJECT_ID_RE } from '../id-pattern.ts';
+import { cleanText, textProblem, textProblemMessage } from './text.ts';
 
 /**
  * One list-query contract for every list: page, limit, sortBy, sortOrder and whitelisted filters sent as
@@ -164,7 +165,12 @@ export const parseListQuery = (raw: Raw, spec: ListSpec): ListQuery => {
     } else if (kind === 'text' || kind === 'exact') {
       if (values.length > 1) throw bad('give one value');
       if (values[0]!.length > MAX_TEXT) throw bad(`at most ${MAX_TEXT} characters`);
-      filters[name] = values[0]!;
+      // The text rule (text.ts): NFC, so either spelling of é finds it; no NUL, control or bidi character.
+      const text = cleanText(values[0]!);
+      const problem = textProblem(text, 'one-line');
+      if (problem) throw new ListQueryError(textProblemMessage(problem, `Filter ${name}`));
+      if (text === '') continue;
+      filters[name] = text;
     } else if (kind === 'boolean') {
       if (values.length > 1 || !['true', 'false'].includes(values[0]!)) throw bad('use true or false');
       filters[name] = values[0] === 'true';

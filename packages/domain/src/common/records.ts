@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../ids.ts';
+import { oneLineText } from './text.ts';
 
 /**
  * The shared life of a record (spec 2 §4, spec 3 §4): active → deleted (soft) → restored, or removed for
@@ -75,7 +76,7 @@ export const bulkSummary = (
 /** A suggestion call: name search plus the already selected ids (always returned first); at most 20. */
 export const SUGGESTION_LIMIT = 20;
 export const suggestionQuerySchema = z.object({
-  name: z.string().trim().max(100, 'Search text is too long').optional().default(''),
+  name: oneLineText().max(100, 'Search text is too long').optional().default(''),
   selectedIds: z
     .string()
     .optional()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceInfoSchema, locationSchema } from '../common/fields.ts';
+import { oneLineText } from '../common/text.ts';
 import { ACTIVITY_TYPES } from '../enums.ts';
 import { objectIdSchema } from '../ids.ts';
 
@@ -9,7 +10,7 @@ export const activityCreateSchema = z.object({
   deviceInfo: deviceInfoSchema,
   location: locationSchema,
   user: objectIdSchema.optional(),
-  message: z.string().trim().min(1, 'Message is required').max(500, 'Message is too long'),
+  message: oneLineText().min(1, 'Message is required').max(500, 'Message is too long'),
 });
 
 export type ActivityDto = {

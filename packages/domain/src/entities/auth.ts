@@ -6,6 +6,7 @@ import {
   securityContextSchema,
   signInPasswordSchema,
 } from '../common/fields.ts';
+import { oneLineText } from '../common/text.ts';
 import { VERIFICATION_METHODS } from '../enums.ts';
 
 export const loginSchema = securityContextSchema.extend({
@@ -64,9 +65,7 @@ const byMethod = <T extends { method: string; email?: string; phone?: string }>(
     ctx.addIssue({ code: 'custom', message: 'Phone is required', path: ['phone'] });
 };
 
-export const otpSchema = z
-  .string({ error: 'OTP is required' })
-  .trim()
+export const otpSchema = oneLineText({ error: 'OTP is required' })
   .min(1, 'OTP is required')
   .regex(/^\d{6}$/, 'OTP must be 6 digits');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clearable } from '../common/fields.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
   CATALOGUE,
@@ -9,17 +10,15 @@ import {
 } from './catalogue-list.ts';
 
 const nameSchema = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
+  oneLineText({ error: required })
     .min(1, required)
     .max(CATALOGUE_NAME_MAX, `Name must not exceed ${CATALOGUE_NAME_MAX} characters`);
 
 export const catalogueDescriptionSchema = clearable(
-  z
-    .string()
-    .trim()
-    .max(CATALOGUE_DESCRIPTION_MAX, `Description must not exceed ${CATALOGUE_DESCRIPTION_MAX} characters`),
+  multiLineText().max(
+    CATALOGUE_DESCRIPTION_MAX,
+    `Description must not exceed ${CATALOGUE_DESCRIPTION_MAX} characters`,
+  ),
 );
 
 /**
@@ -51,7 +50,7 @@ export type CatalogueFormValues = { name: string; description: string };
  * categories and classes a comma list in `selectedIds`, suggestionQuerySchema).
  */
 export const singleSuggestionQuerySchema = z.object({
-  name: z.string().trim().max(100, 'Search text is too long').optional().default(''),
+  name: oneLineText().max(100, 'Search text is too long').optional().default(''),
   selectedId: z
     .string()
     .optional()

@@ -8,6 +8,7 @@ import {
   whenFieldsValid,
 } from '../common/fields.ts';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../common/sign-in.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
   COLLEGE_TYPES,
@@ -34,7 +35,9 @@ import { MARGIN_TIERS } from './margin-list.ts';
  * a form that keeps stale values in hidden fields is not refused for them.
  */
 
-const text = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
+const text = (max: number) => oneLineText().max(max, `Must not exceed ${max} characters`);
+/** Notes and other text that may run over several lines (the text rule keeps their new lines). */
+const longText = (max: number) => multiLineText().max(max, `Must not exceed ${max} characters`);
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Keep only the keys of an object whose condition holds (a copy; non-objects pass through). */
@@ -48,7 +51,7 @@ const prune = (v: unknown, drop: (o: Record<string, unknown>) => string[]) => {
 /** At least three letters (any script), anywhere in the text (spec 2 §5 'Must include 3 letters'). */
 export const hasThreeLetters = (v: string) => (v.match(/\p{L}/gu)?.length ?? 0) >= 3;
 
-const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX, M.email).regex(EMAIL_PATTERN, M.email);
+const emailSchema = oneLineText().toLowerCase().max(EMAIL_MAX, M.email).regex(EMAIL_PATTERN, M.email);
 /** Spaces are stripped as typed (spec 2 §5), then a mobile or landline number. */
 const phoneSchema = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v),
@@ -56,7 +59,7 @@ const phoneSchema = z.preprocess(
 );
 const WEBSITE_RE =
   /^(https?:\/\/)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
-const websiteSchema = z.string().trim().max(2048, M.website).regex(WEBSITE_RE, M.website);
+const websiteSchema = oneLineText().max(2048, M.website).regex(WEBSITE_RE, M.website);
 
 /** An address part: empty, or at least `min` characters with 3 letters (state: 2 characters, no letter rule). */
 const addressPart = (label: string, min: number, letters = true) => {
@@ -164,9 +167,7 @@ export type CustomerOrganizationInput = z.infer<typeof customerOrganizationSchem
 
 export const customerContactSchema = z.object(
   {
-    name: z
-      .string({ error: M.contactNameRequired })
-      .trim()
+    name: oneLineText({ error: M.contactNameRequired })
       .min(1, M.contactNameRequired)
       .min(5, M.contactNameShort)
       .max(100, 'Contact name must not exceed 100 characters')
@@ -196,8 +197,8 @@ export const customerAdditionalInfoSchema = z.object(
   {
     establishmentYear: wholeNumber(M.establishmentYear, 1800, () => new Date().getFullYear()),
     numberOfStudents: wholeNumber(M.numberOfStudents, 0, () => 10_000_000),
-    coursesOffered: clearable(text(1000)).optional(),
-    notes: clearable(text(5000)).optional(),
+    coursesOffered: clearable(longText(1000)).optional(),
+    notes: clearable(longText(5000)).optional(),
   },
   { error: 'Additional information must be an object' },
 );
@@ -209,9 +210,7 @@ const userIds = z
 
 const customerFields = {
   type: z.enum(CUSTOMER_TYPES, { error: M.typeRequired }),
-  name: z
-    .string({ error: M.nameRequired })
-    .trim()
+  name: oneLineText({ error: M.nameRequired })
     .min(1, M.nameRequired)
     .max(CUSTOMER_NAME_MAX, `Name must not exceed ${CUSTOMER_NAME_MAX} characters`),
   email: clearable(emailSchema).optional(),
@@ -306,7 +305,7 @@ export type CustomerBulkInput = z.infer<typeof customerBulkCreateSchema>;
 
 /** POST /crm/customers/check-names: a list of names; blanks are ignored. */
 export const customerCheckNamesSchema = z
-  .array(z.string({ error: 'Names must be text' }).trim().max(CUSTOMER_NAME_MAX, 'Name is too long'), {
+  .array(oneLineText({ error: 'Names must be text' }, 'Name').max(CUSTOMER_NAME_MAX, 'Name is too long'), {
     error: M.bulkEmpty,
   })
   .max(CUSTOMER_BULK_MAX, M.bulkTooMany)
@@ -319,7 +318,7 @@ export const customerFeedbackSchema = z.object({
     (v) => (v === 0 || v === null || v === '' ? undefined : v),
     z.number({ error: M.feedbackStar }).int(M.feedbackRange).min(1, M.feedbackRange).max(5, M.feedbackRange),
   ),
-  comment: clearable(text(2000)).optional(),
+  comment: clearable(longText(2000)).optional(),
 });
 export type CustomerFeedbackInput = z.infer<typeof customerFeedbackSchema>;
 
@@ -332,10 +331,8 @@ const CUSTOMER_NUMBER_PARAM_RE = /^(?:(?:[Cc][Ii])?[0-9]{1,9})?$/;
 
 /** GET /crm/customers/suggestion: by name, or by number when the box has a digit; selected ones first. */
 export const customerSuggestionQuerySchema = z.object({
-  name: z.string().trim().max(100, 'Search text is too long').optional().default(''),
-  customerId: z
-    .string()
-    .trim()
+  name: oneLineText().max(100, 'Search text is too long').optional().default(''),
+  customerId: oneLineText()
     .regex(CUSTOMER_NUMBER_PARAM_RE, M.customerIdInvalid)
     .optional()
     .transform((v) => (v ? Number(v.replace(/^CI/i, '')) : undefined)),
@@ -350,12 +347,12 @@ export type CustomerSuggestionQuery = z.infer<typeof customerSuggestionQuerySche
 
 /** GET /crm/customers/check: the check-existence page's search. */
 export const customerCheckQuerySchema = z.object({
-  name: z.string().trim().max(100, 'Search text is too long').optional().default(''),
+  name: oneLineText().max(100, 'Search text is too long').optional().default(''),
 });
 
 /** At most this many customers are checked for likely duplicates in one call (a bulk form, an import chunk). */
 export const CUSTOMER_DUPLICATE_CHECK_MAX = 1000;
-const duplicateField = (max: number) => z.string().trim().max(max, 'Text is too long').optional().default('');
+const duplicateField = (max: number) => oneLineText().max(max, 'Text is too long').optional().default('');
 
 /**
  * POST /crm/customers/duplicates: likely duplicates of customers about to be created (issue 11, the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { whenFieldsValid } from '../common/fields.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { isCalendarDay } from '../common/values.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
@@ -20,9 +21,12 @@ const optionalId = z
   .regex(/^(?:[0-9a-f]{24})?$/, 'Invalid id')
   .nullish()
   .transform((v) => v || null);
-const optionalText = z
-  .string()
-  .trim()
+const optionalText = oneLineText()
+  .max(FOLLOW_UP_TEXT_MAX, M.textTooLong)
+  .nullish()
+  .transform((v) => v || null);
+/** A response or remarks: several lines allowed. */
+const optionalLongText = multiLineText()
   .max(FOLLOW_UP_TEXT_MAX, M.textTooLong)
   .nullish()
   .transform((v) => v || null);
@@ -32,9 +36,7 @@ const userIds = z
   .nullish()
   .transform((ids) => [...new Set(ids ?? [])]);
 const day = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
+  oneLineText({ error: message })
     .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && isCalendarDay(v), message)
     .transform((v) => v.slice(0, 10));
 
@@ -44,16 +46,14 @@ const nextFollowUpSchema = z.object({
     .enum([...FOLLOW_UP_TYPES, ''], { error: M.nextTypeRequired })
     .nullish()
     .transform((v) => (v || null) as FollowUpType | null),
-  date: z.string().trim().nullish(),
-  time: z.string().trim().nullish(),
+  date: oneLineText().nullish(),
+  time: oneLineText().nullish(),
   visitors: userIds,
   followUpBy: optionalId,
 });
 
 const fields = {
-  customer: z
-    .string({ error: M.customerRequired })
-    .trim()
+  customer: oneLineText({ error: M.customerRequired })
     .min(1, M.customerRequired)
     .regex(/^[0-9a-f]{24}$/, 'Invalid id'),
   type: z.enum(FOLLOW_UP_TYPES, { error: M.typeRequired }),
@@ -63,15 +63,15 @@ const fields = {
   project: optionalId,
   otherReason: optionalText,
   date: day(M.dateRequired),
-  time: z.string({ error: M.timeRequired }).trim().regex(HH_MM_RE, M.timeRequired),
+  time: oneLineText({ error: M.timeRequired }).regex(HH_MM_RE, M.timeRequired),
   visitors: userIds,
   followUpBy: optionalId,
   status: z
     .enum([...FOLLOW_UP_STATUSES, ''], { error: M.statusInvalid })
     .nullish()
     .transform((v) => (v || null) as FollowUpStatus | null),
-  response: optionalText,
-  remarks: optionalText,
+  response: optionalLongText,
+  remarks: optionalLongText,
   followUpId: z
     .number({ error: M.followUpIdInvalid })
     .int(M.followUpIdInvalid)
@@ -207,15 +207,11 @@ export type FollowUpFormInput = z.input<typeof followUpCreateSchema>;
 export const followUpUpdateSchema = withRules(
   z.object({
     ...fields,
-    customer: z
-      .string()
-      .trim()
+    customer: oneLineText()
       .regex(/^[0-9a-f]{24}$/, 'Invalid id')
       .optional()
       .transform((v) => v ?? ''),
-    expectedUpdatedAt: z
-      .string({ error: M.expectedUpdatedAtInvalid })
-      .trim()
+    expectedUpdatedAt: oneLineText({ error: M.expectedUpdatedAtInvalid })
       .refine(
         (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
         M.expectedUpdatedAtInvalid,
@@ -231,10 +227,8 @@ export type FollowUpUpdateInput = z.infer<typeof followUpUpdateSchema>;
 
 /** GET /crm/follow-ups/suggestion: by number (FI0012 or 12) or by customer name; at most 20. */
 export const followUpSuggestionQuerySchema = z.object({
-  customerName: z.string().trim().max(100, 'Search text is too long').optional().default(''),
-  followUpId: z
-    .string()
-    .trim()
+  customerName: oneLineText().max(100, 'Search text is too long').optional().default(''),
+  followUpId: oneLineText()
     .regex(/^(?:FI)?\d{1,9}$/i, 'Invalid Follow-up ID')
     .optional()
     .transform((v) => (v ? Number(v.replace(/^FI/i, '')) : undefined)),

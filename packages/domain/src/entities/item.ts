@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clearable, hasAtMostTwoDecimals } from '../common/fields.ts';
 import { GST_RATES, HSN_MESSAGE, HSN_RE } from '../common/money.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
   ITEM_BULK_MAX,
@@ -14,7 +15,8 @@ import {
   STOCK_MESSAGES,
 } from './item-list.ts';
 
-const text = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
+const text = (max: number) => oneLineText().max(max, `Must not exceed ${max} characters`);
+const longText = (max: number) => multiLineText().max(max, `Must not exceed ${max} characters`);
 
 /** Multipart sends numbers as text: '' is empty (cleared), other text must read as a number. */
 const numeric = <T extends z.ZodType>(schema: T) =>
@@ -63,13 +65,11 @@ const idList = z.preprocess(
  * JSON text. createdBy and updatedBy are stamped from the session, never read.
  */
 const itemFields = {
-  name: z
-    .string({ error: ITEM_MESSAGES.nameRequired })
-    .trim()
+  name: oneLineText({ error: ITEM_MESSAGES.nameRequired })
     .min(1, ITEM_MESSAGES.nameRequired)
     .max(ITEM_NAME_MAX, `Name must not exceed ${ITEM_NAME_MAX} characters`),
   modalNo: clearable(text(ITEM_TEXT_MAX)).optional(),
-  description: clearable(text(ITEM_DESCRIPTION_MAX)).optional(),
+  description: clearable(longText(ITEM_DESCRIPTION_MAX)).optional(),
   brand: clearable(objectIdSchema).optional(),
   categories: idList.optional(),
   classes: idList.optional(),
@@ -79,7 +79,7 @@ const itemFields = {
       message: ITEM_MESSAGES.gst,
     }),
   ).optional(),
-  hsnCode: clearable(z.string().trim().regex(HSN_RE, HSN_MESSAGE)).optional(),
+  hsnCode: clearable(oneLineText().regex(HSN_RE, HSN_MESSAGE)).optional(),
   shipping: z.preprocess((v) => (v === '' ? null : v), itemShippingSchema.nullable()).optional(),
   state: z.enum(ITEM_STATES, { error: ITEM_MESSAGES.stateInvalid }).optional(),
   targetPrice: numeric(nonNegative).optional(),
@@ -124,11 +124,11 @@ export const ITEM_BOOLEAN_FIELDS = ['deleteSpecifications'] as const;
  * list is refused with the queue's own message.
  */
 export const itemBulkCreateSchema = z
-  .array(z.object({ name: z.string({ error: ITEM_MESSAGES.nameRequired }) }), {
+  .array(z.object({ name: oneLineText({ error: ITEM_MESSAGES.nameRequired }) }), {
     error: ITEM_MESSAGES.bulkEmpty,
   })
   .max(ITEM_BULK_MAX, ITEM_MESSAGES.bulkTooMany)
-  .transform((rows) => rows.map((r) => r.name.trim()).filter(Boolean))
+  .transform((rows) => rows.map((r) => r.name).filter(Boolean))
   .pipe(
     z
       .array(z.string().max(ITEM_NAME_MAX, `Name must not exceed ${ITEM_NAME_MAX} characters`))

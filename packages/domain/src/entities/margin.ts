@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clearable, hasAtMostTwoDecimals } from '../common/fields.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { CATALOGUE_DESCRIPTION_MAX, CATALOGUE_NAME_MAX } from './catalogue-list.ts';
 import {
   MARGIN_MESSAGES,
@@ -29,16 +30,14 @@ export const marginTiersSchema = z.object(
 );
 
 const marginFields = {
-  name: z
-    .string({ error: MARGIN_MESSAGES.nameRequired })
-    .trim()
+  name: oneLineText({ error: MARGIN_MESSAGES.nameRequired })
     .min(1, MARGIN_MESSAGES.nameRequired)
     .max(CATALOGUE_NAME_MAX, `Name must not exceed ${CATALOGUE_NAME_MAX} characters`),
   description: clearable(
-    z
-      .string()
-      .trim()
-      .max(CATALOGUE_DESCRIPTION_MAX, `Description must not exceed ${CATALOGUE_DESCRIPTION_MAX} characters`),
+    multiLineText().max(
+      CATALOGUE_DESCRIPTION_MAX,
+      `Description must not exceed ${CATALOGUE_DESCRIPTION_MAX} characters`,
+    ),
   ).optional(),
   margins: marginTiersSchema,
   isActive: z.boolean({ error: MARGIN_MESSAGES.isActiveRequired }),

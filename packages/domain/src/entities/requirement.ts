@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clearable, hasAtMostTwoDecimals, isCalendarDay } from '../common/fields.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { todayInAppZone } from '../dates.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
@@ -27,9 +28,7 @@ const asNumber = (v: unknown) => {
   return t === '' ? undefined : Number(t);
 };
 
-export const requirementTitleSchema = z
-  .string({ error: M.titleMin })
-  .trim()
+export const requirementTitleSchema = oneLineText({ error: M.titleMin })
   .min(REQUIREMENT_TITLE_MIN, M.titleMin)
   .max(REQUIREMENT_TITLE_MAX, M.titleMax);
 
@@ -47,7 +46,7 @@ export const requirementItemSchema = z.object(
   {
     item: z.string({ error: M.itemRequired }).min(1, M.itemRequired).pipe(objectIdSchema),
     quantity: requirementQuantitySchema,
-    note: clearable(z.string().trim().max(REQUIREMENT_NOTE_MAX, M.noteMax)).optional(),
+    note: clearable(oneLineText().max(REQUIREMENT_NOTE_MAX, M.noteMax)).optional(),
   },
   { error: M.itemRequired },
 );
@@ -75,9 +74,7 @@ const budgetSchema = z.preprocess(
 );
 
 /** A calendar day (YYYY-MM-DD, or a timestamp cut to its day). Whether it may lie in the past is the caller's. */
-const purchaseDaySchema = z
-  .string({ error: M.purchaseDateRequired })
-  .trim()
+const purchaseDaySchema = oneLineText({ error: M.purchaseDateRequired })
   .min(1, M.purchaseDateRequired)
   .refine(
     (v) => /^\d{4}-\d{2}-\d{2}(?:[T ].*)?$/.test(v) && !Number.isNaN(Date.parse(v)) && isCalendarDay(v),
@@ -96,7 +93,7 @@ const requirementFields = {
   items: itemsSchema,
   budget: budgetSchema,
   purchaseDate: purchaseDaySchema,
-  notes: clearable(z.string().trim().max(REQUIREMENT_NOTES_MAX, M.notesMax)).optional(),
+  notes: clearable(multiLineText().max(REQUIREMENT_NOTES_MAX, M.notesMax)).optional(),
 };
 
 /**
@@ -151,10 +148,8 @@ const REQUIREMENT_NUMBER_PARAM_RE = /^(?:(?:[Rr][Ii])?[0-9]{1,9})?$/;
 
 /** GET /crm/requirements/suggestion (spec 2 §7: title, requirementId, selectedId, customerId). */
 export const requirementSuggestionQuerySchema = z.object({
-  title: z.string().trim().max(100, 'Search text is too long').optional().default(''),
-  requirementId: z
-    .string()
-    .trim()
+  title: oneLineText().max(100, 'Search text is too long').optional().default(''),
+  requirementId: oneLineText()
     .regex(REQUIREMENT_NUMBER_PARAM_RE, M.requirementIdInvalid)
     .optional()
     .transform((v) => (v ? Number(v.replace(/^RI/i, '')) : undefined)),

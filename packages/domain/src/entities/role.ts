@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../common/fields.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { todayInAppZone } from '../dates.ts';
 import { MODULES } from '../enums.ts';
 import { ACTIONS, RESOURCES } from '../permissions.ts';
@@ -19,21 +20,15 @@ export const rolePermissionSchema = z.object({
 });
 
 /** expiresAt: optional; if set, today or later (compared as calendar days). */
-export const roleExpiresAtSchema = z
-  .string()
-  .trim()
+export const roleExpiresAtSchema = oneLineText()
   .refine((v) => !Number.isNaN(Date.parse(v)) && isCalendarDay(v), { message: 'Invalid date', abort: true })
   .refine((v) => v.slice(0, 10) >= todayInAppZone(), 'Expiration date must be today or in the future.');
 
 const roleFields = {
-  name: z
-    .string({ error: 'Role name is required.' })
-    .trim()
+  name: oneLineText({ error: 'Role name is required.' })
     .min(1, 'Role name cannot be empty.')
     .max(100, 'Role name must not exceed 100 characters.'),
-  description: z
-    .string({ error: 'Description is required.' })
-    .trim()
+  description: multiLineText({ error: 'Description is required.' })
     .min(1, 'Description cannot be empty.')
     .max(500, 'Description must not exceed 500 characters.'),
   permissions: z

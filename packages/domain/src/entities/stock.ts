@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, isCalendarDay } from '../common/fields.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { todayInAppZone } from '../dates.ts';
 import {
   INITIAL_STOCK,
@@ -18,9 +19,7 @@ const asNumber = (v: unknown) => {
 
 /** A calendar day (YYYY-MM-DD, or a timestamp cut to its day). */
 export const ledgerDaySchema = (required: string, invalid = required) =>
-  z
-    .string({ error: required })
-    .trim()
+  oneLineText({ error: required })
     .min(1, required)
     .refine(
       (v) => /^\d{4}-\d{2}-\d{2}(?:[T ].*)?$/.test(v) && !Number.isNaN(Date.parse(v)) && isCalendarDay(v),
@@ -56,9 +55,7 @@ export const stockAdjustObjectSchema = z.object({
       .positive(M.quantityPositive)
       .max(STOCK_ADJUSTMENT_QUANTITY_MAX, M.quantityMax),
   ),
-  reason: z
-    .string({ error: M.reasonRequired })
-    .trim()
+  reason: multiLineText({ error: M.reasonRequired })
     .min(1, M.reasonRequired)
     .max(STOCK_ADJUSTMENT_REASON_MAX, M.reasonMax),
   date: ledgerDaySchema(M.dateRequired),

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { dateInputSchema, whenFieldsValid } from '../common/fields.ts';
 import type { RecordStamps, UserRef } from '../common/records.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../enums.ts';
 import { objectIdSchema } from '../ids.ts';
 import { TASK_DEFAULT_PRIORITY, TASK_DEFAULT_STATUS, TASK_MESSAGES, TASK_TITLE_MAX } from './task-list.ts';
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
+const optionalText = (max: number, message: string, kind = oneLineText) =>
+  kind()
     .max(max, message)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -19,32 +18,24 @@ const optionalText = (max: number, message: string) =>
  */
 export const taskFormSchema = z
   .object({
-    title: z
-      .string({ error: TASK_MESSAGES.titleRequired })
-      .trim()
+    title: oneLineText({ error: TASK_MESSAGES.titleRequired })
       .min(1, TASK_MESSAGES.titleRequired)
       .max(TASK_TITLE_MAX, TASK_MESSAGES.titleTooLong),
-    description: optionalText(5000, TASK_MESSAGES.descriptionTooLong),
+    description: optionalText(5000, TASK_MESSAGES.descriptionTooLong, multiLineText),
     status: z.enum(TASK_STATUSES, { error: TASK_MESSAGES.statusRequired }).default(TASK_DEFAULT_STATUS),
     priority: z
       .enum(TASK_PRIORITIES, { error: TASK_MESSAGES.priorityInvalid })
       .default(TASK_DEFAULT_PRIORITY),
-    date: z
-      .string({ error: TASK_MESSAGES.dateRequired })
-      .trim()
+    date: oneLineText({ error: TASK_MESSAGES.dateRequired })
       .min(1, TASK_MESSAGES.dateRequired)
       .pipe(dateInputSchema)
       .transform((v) => v.slice(0, 10)),
-    time: z
-      .string()
-      .trim()
+    time: oneLineText()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TASK_MESSAGES.timeInvalid)
       .nullish()
       .or(z.literal('').transform(() => null))
       .transform((v) => v ?? null),
-    deadline: z
-      .string({ error: TASK_MESSAGES.deadlineInvalid })
-      .trim()
+    deadline: oneLineText({ error: TASK_MESSAGES.deadlineInvalid })
       .refine((v) => v === '' || dateInputSchema.safeParse(v).success, TASK_MESSAGES.deadlineInvalid)
       .nullish()
       .transform((v) => (v ? v.slice(0, 10) : null)),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RecordStamps, UserRef } from '../common/records.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { TEAM_MEMBER_ROLES, type TeamMemberRole } from '../enums.ts';
 import { objectIdSchema } from '../ids.ts';
 import { TEAM_MESSAGES } from './team-list.ts';
@@ -29,15 +30,11 @@ const membersSchema = z
   });
 
 const teamFields = {
-  name: z
-    .string({ error: TEAM_MESSAGES.nameRequired })
-    .trim()
+  name: oneLineText({ error: TEAM_MESSAGES.nameRequired })
     .min(1, TEAM_MESSAGES.nameRequired)
     .min(TEAM_NAME_MIN, TEAM_MESSAGES.nameTooShort)
     .max(100, TEAM_MESSAGES.nameTooLong),
-  description: z
-    .string()
-    .trim()
+  description: multiLineText()
     .max(1000, TEAM_MESSAGES.descriptionTooLong)
     .nullish()
     .transform((v) => (v ? v : null)),

@@ -9,6 +9,7 @@ import {
   phoneSchema,
   urlSchema,
 } from '../common/fields.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import {
   DURATIONS,
   EDITABLE_USER_STATUSES,
@@ -28,17 +29,12 @@ export const PROFILE_IMAGE_WRONG_TYPE = 'Only JPG, JPEG or PNG images are allowe
 /** Date of birth must be before this day (spec 1 §5). */
 export const DATE_OF_BIRTH_BEFORE = '2015-01-01';
 
-const text = (max: number, message = 'Too long') => z.string().trim().max(max, message);
+const text = (max: number, message = 'Too long') => oneLineText().max(max, message);
+const longText = (max: number, message: string) => multiLineText().max(max, message);
 
 export const emergencyContactSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name is too long'),
-  relationship: z
-    .string({ error: 'Relationship is required' })
-    .trim()
+  name: oneLineText({ error: 'Name is required' }).min(1, 'Name is required').max(100, 'Name is too long'),
+  relationship: oneLineText({ error: 'Relationship is required' })
     .min(1, 'Relationship is required')
     .max(50, 'Relationship is too long'),
   // Spaces are removed from the phone before it is checked (spec 1 §5).
@@ -59,19 +55,11 @@ export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
 
 export const addressSchema = z.object({
   street: text(200).optional(),
-  city: z
-    .string({ error: 'City is required' })
-    .trim()
-    .min(1, 'City is required')
-    .max(100, 'City is too long'),
-  state: z
-    .string({ error: 'State is required' })
-    .trim()
+  city: oneLineText({ error: 'City is required' }).min(1, 'City is required').max(100, 'City is too long'),
+  state: oneLineText({ error: 'State is required' })
     .min(1, 'State is required')
     .max(100, 'State is too long'),
-  country: z
-    .string({ error: 'Country is required' })
-    .trim()
+  country: oneLineText({ error: 'Country is required' })
     .min(1, 'Country is required')
     .max(100, 'Country is too long'),
   zipCode: text(12).optional(),
@@ -90,8 +78,8 @@ export const dateOfBirthSchema = dateInputSchema.refine(
   'Date of birth must be in the past.',
 );
 
-const bioSchema = text(1000, 'Bio must not exceed 1000 characters');
-const notesSchema = text(5000, 'Notes must not exceed 5000 characters');
+const bioSchema = longText(1000, 'Bio must not exceed 1000 characters');
+const notesSchema = longText(5000, 'Notes must not exceed 5000 characters');
 const emergencyContactsSchema = z
   .array(emergencyContactSchema)
   .max(MAX_EMERGENCY_CONTACTS, EMERGENCY_CONTACTS_LIMIT_MESSAGE);
@@ -100,18 +88,14 @@ const rolesSchema = z.array(objectIdSchema).max(50, 'Too many roles');
 
 /** Fields an employee may change about themselves (profile update). */
 const personalFields = {
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name is too long'),
+  name: oneLineText({ error: 'Name is required' }).min(1, 'Name is required').max(100, 'Name is too long'),
   email: emailSchema,
   phone: phoneSchema,
   gender: z.enum(GENDERS, { error: 'Gender is required' }),
   dateOfBirth: dateOfBirthSchema.optional(),
   maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Marital status is required' }),
   languages: z
-    .array(z.string().trim().min(1).max(40), { error: 'At least one language is required' })
+    .array(oneLineText().min(1).max(40), { error: 'At least one language is required' })
     .min(1, 'At least one language is required')
     .max(20, 'Too many languages'),
   bio: bioSchema.optional(),

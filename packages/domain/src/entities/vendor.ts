@@ -1,25 +1,22 @@
 import { z } from 'zod';
 import { clearable, gstinSchema, hasAtMostTwoDecimals, PHONE_MESSAGE, PHONE_RE } from '../common/fields.ts';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../common/sign-in.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { VENDOR_MESSAGES, VENDOR_RATING_MAX } from './vendor-list.ts';
 
-const text = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
+const text = (max: number) => oneLineText().max(max, `Must not exceed ${max} characters`);
 
 /** Optional e-mail and phone of a vendor and of its contact person follow the same rules (spec 3 §5). */
-const emailSchema = z
-  .string()
-  .trim()
+const emailSchema = oneLineText()
   .toLowerCase()
   .max(EMAIL_MAX, VENDOR_MESSAGES.email)
   .regex(EMAIL_PATTERN, VENDOR_MESSAGES.email);
-const phoneSchema = z.string().trim().regex(PHONE_RE, PHONE_MESSAGE);
+const phoneSchema = oneLineText().regex(PHONE_RE, PHONE_MESSAGE);
 
 /** URL-like: a host with a dot, with or without http(s)://, no spaces ('www.example.in' is fine). */
 const WEBSITE_RE =
   /^(https?:\/\/)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
-const websiteSchema = z
-  .string()
-  .trim()
+const websiteSchema = oneLineText()
   .max(2048, VENDOR_MESSAGES.website)
   .regex(WEBSITE_RE, VENDOR_MESSAGES.website);
 
@@ -45,14 +42,12 @@ export const vendorContactPersonSchema = z.object(
  * createdBy is stamped from the session, never read.
  */
 const vendorFields = {
-  name: z
-    .string({ error: VENDOR_MESSAGES.nameRequired })
-    .trim()
+  name: oneLineText({ error: VENDOR_MESSAGES.nameRequired })
     .min(1, VENDOR_MESSAGES.nameEmpty)
     .max(200, 'Vendor name must not exceed 200 characters'),
   email: clearable(emailSchema).optional(),
   phone: clearable(phoneSchema).optional(),
-  address: clearable(text(500)).optional(),
+  address: clearable(multiLineText().max(500, 'Must not exceed 500 characters')).optional(),
   website: clearable(websiteSchema).optional(),
   /** GSTIN (issue 12): upper-cased, check character verified; its state decides a purchase's GST split. */
   gstin: clearable(gstinSchema).optional(),
