@@ -32,6 +32,7 @@ import { requestIdOf } from './platform/request-id.ts';
 import { SECURITY_HEADERS } from './platform/security-headers.ts';
 import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
 import { registerApiCompression, registerWebApp } from './platform/static.ts';
+import { registerTextGuard } from './platform/text-guard.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -204,6 +205,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       checkOrigin(request, config.allowedOrigins, config.PUBLIC_URL);
     }
   });
+  // No NUL or lone surrogate in a query value, route parameter or body reaches the database (text-guard.ts).
+  registerTextGuard(app);
 
   // Before the access plugin: see grantDocsAccess.
   app.addHook('onRoute', grantDocsAccess);

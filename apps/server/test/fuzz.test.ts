@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
 import { adminSession, createTestApp, ORIGIN, type TestContext } from './helpers.ts';
@@ -9,7 +10,9 @@ import { adminSession, createTestApp, ORIGIN, type TestContext } from './helpers
  * Property-based fuzzing of every API route's query string and body, as the administrator (so calls get
  * past the permission guard and reach validation): hostile keys (__proto__, constructor[prototype]), deep
  * nesting, repeated keys, huge strings, wrong types, bad dates and ids. Pass: never a 5xx, no prototype
- * pollution, and a refused call (4xx) changes nothing in the database.
+ * pollution, and a refused call (4xx) changes nothing in the database. Strings cover the whole of Unicode
+ * with extra weight on NUL, lone surrogates, C0/C1 controls, bidi and zero-width characters, alone and
+ * inside plausible values, and reach query strings, route ids, JSON bodies and multipart form fields.
  */
 const TOTAL_CASES = Number(process.env.FUZZ_CASES ?? 10_000);
 /** Routes that end or replace the caller's own session are fuzzed elsewhere (auth tests). */
@@ -22,6 +25,9 @@ const SAMPLE_IDS = [
   '%00',
   'ffffffffffffffffffffffff',
   '𝕏'.repeat(30),
+  'ab\u0000cd',
+  '\u202efdp.exe',
+  '\u200b\u200b',
 ];
 const hostileKey = fc.constantFrom(
   '__proto__',
@@ -47,8 +53,44 @@ const hostileKey = fc.constantFrom(
   'from',
   'to',
 );
+/** Any code point (fast-check's 'binary' unit leaves out the surrogate halves; loneSurrogate adds them). */
+const codePoint = fc
+  .integer({ min: 0, max: 0x10ffff })
+  .filter((c) => c < 0xd800 || c > 0xdfff)
+  .map((c) => String.fromCodePoint(c));
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+/** C0 (NUL, BEL, ESC, tab, new line...), DEL and C1. */
+const control = fc
+  .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
+  .map((c) => String.fromCharCode(c));
+/** Bidi overrides and isolates, zero-width and other invisible characters, line separators. */
+const formatChar = fc.constantFrom(
+  ...'\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c',
+  ...'\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\u2028\u2029\u3164\u2800',
+);
+/** The characters a database, a log or a screen can choke on, over the whole of Unicode. */
+const hostileChar = fc.oneof(
+  { weight: 4, arbitrary: codePoint },
+  { weight: 3, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
+  { weight: 2, arbitrary: control },
+  { weight: 2, arbitrary: formatChar },
+  { weight: 1, arbitrary: loneSurrogate },
+);
+/** A plausible value with one hostile character inside, so it passes the other rules and reaches the database. */
+const taintedText = fc
+  .tuple(
+    fc.constantFrom('Acme School', 'Ramesh Behera', 'Robo kits', 'ab', 'x', 'INV-2026-01'),
+    fc.oneof(fc.constant('\u0000'), control, formatChar, loneSurrogate),
+    fc.nat(),
+  )
+  .map(([text, c, at]) => {
+    const i = at % (text.length + 1);
+    return `${text.slice(0, i)}${c}${text.slice(i)}`;
+  });
 const hostileString = fc.oneof(
-  { weight: 6, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 4, arbitrary: fc.string({ unit: hostileChar, maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 3, arbitrary: taintedText },
   {
     weight: 6,
     arbitrary: fc.constantFrom(
@@ -79,6 +121,23 @@ const queryString = fc
   .chain((pairs) =>
     fc.oneof(
       { weight: 12, arbitrary: fc.constant(pairs) },
+      // One text filter or search alone, so a tainted value is not refused for a sibling first.
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom(
+              'filters[name]',
+              'filters[title]',
+              'filters[email]',
+              'name',
+              'title',
+              'customerName',
+            ),
+            fc.oneof(taintedText, hostileString),
+          )
+          .map((pair) => [pair]),
+      },
       // Many repeats of one key.
       {
         weight: 1,
@@ -144,6 +203,18 @@ const body = fc.oneof(
     )
     .map((v) => JSON.stringify(v)),
 );
+/** The text fields most forms have, with hostile text: sent as JSON and as multipart form fields. */
+const textFields = fc.dictionary(
+  fc.constantFrom('name', 'title', 'description', 'notes', 'remarks', 'invoiceNumber', 'email', 'phone'),
+  fc.oneof(taintedText, hostileString),
+  { minKeys: 1, maxKeys: 4 },
+);
+type Payload = { json: string } | { form: Record<string, string> };
+const payloadArb: fc.Arbitrary<Payload> = fc.oneof(
+  { weight: 6, arbitrary: body.map((json) => ({ json })) },
+  { weight: 2, arbitrary: textFields.map((v) => ({ json: JSON.stringify(v) })) },
+  { weight: 2, arbitrary: textFields.map((form) => ({ form })) },
+);
 
 describe('fuzzing every route', () => {
   let ctx: TestContext;
@@ -186,23 +257,37 @@ describe('fuzzing every route', () => {
       const before = await fingerprint();
       let changedByAccepted = false;
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...SAMPLE_IDS), queryString, body, async (id, query, payload) => {
-          const url = `${route.url.replace(/:[A-Za-z_]+/g, encodeURIComponent(id))}${query ? `?${query}` : ''}`;
-          const res = await ctx.app.inject({
-            method: route.method as 'POST',
-            url,
-            headers: { origin: ORIGIN, host: 'localhost:80', cookie, 'content-type': 'application/json' },
-            ...(route.method === 'GET' ? {} : { payload }),
-          });
-          cases += 1;
-          if (res.statusCode < 400) changedByAccepted = true;
-          expect(
-            res.statusCode,
-            `${route.method} ${url.slice(0, 200)} → ${res.body.slice(0, 300)}`,
-          ).toBeLessThan(500);
-          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-          expect(Object.prototype).not.toHaveProperty('polluted');
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...SAMPLE_IDS),
+          queryString,
+          payloadArb,
+          async (id, query, payload) => {
+            const url = `${route.url.replace(/:[A-Za-z_]+/g, encodeURIComponent(id))}${query ? `?${query}` : ''}`;
+            const sent =
+              'form' in payload
+                ? multipartBody(payload.form)
+                : { payload: payload.json, headers: { 'content-type': 'application/json' } };
+            const res = await ctx.app.inject({
+              method: route.method as 'POST',
+              url,
+              headers: {
+                origin: ORIGIN,
+                host: 'localhost:80',
+                cookie,
+                ...(route.method === 'GET' ? { 'content-type': 'application/json' } : sent.headers),
+              },
+              ...(route.method === 'GET' ? {} : { payload: sent.payload }),
+            });
+            cases += 1;
+            if (res.statusCode < 400) changedByAccepted = true;
+            expect(
+              res.statusCode,
+              `${route.method} ${url.slice(0, 200)} → ${res.body.slice(0, 300)}`,
+            ).toBeLessThan(500);
+            expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+            expect(Object.prototype).not.toHaveProperty('polluted');
+          },
+        ),
         { numRuns: perRoute, seed: 2026, endOnFailure: true },
       );
       if (!changedByAccepted)

@@ -2,6 +2,7 @@ import { MESSAGES } from '@karya/domain';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 import { assertJsonDepth } from './json-body.ts';
+import { storableFileName, storableFormField } from './text-guard.ts';
 
 export type MultipartForm = {
   fields: Record<string, string>;
@@ -54,9 +55,10 @@ export const readMultipart = async (
         }
         const data = await part.toBuffer();
         if (part.file.truncated) throw badRequest(opts.tooLargeMessage);
-        if (data.length > 0) file = { fieldname: part.fieldname, filename: part.filename ?? 'file', data };
+        if (data.length > 0)
+          file = { fieldname: part.fieldname, filename: storableFileName(part.filename), data };
       } else {
-        fields[part.fieldname] = String(part.value ?? '');
+        fields[part.fieldname] = storableFormField(part.fieldname, part.value);
       }
     }
   } catch (error) {
@@ -196,7 +198,7 @@ export const readRecordFormWithFiles = async <F extends string>(
       },
     })) {
       if (part.type !== 'file') {
-        fields[part.fieldname] = String(part.value ?? '');
+        fields[part.fieldname] = storableFormField(part.fieldname, part.value);
         continue;
       }
       const spec = Object.hasOwn(specs, part.fieldname) ? specs[part.fieldname] : undefined;
@@ -212,7 +214,7 @@ export const readRecordFormWithFiles = async <F extends string>(
       if (data.length === 0) continue;
       const list = files[part.fieldname]!;
       if (list.length >= spec.max) throw badRequest(spec.tooMany);
-      list.push({ data, filename: part.filename ?? 'file' });
+      list.push({ data, filename: storableFileName(part.filename) });
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
