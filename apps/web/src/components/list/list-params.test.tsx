@@ -113,10 +113,20 @@ describe('useListParams', () => {
     expect(other.result.current.list.limit).toBe(20);
   });
 
-  it('ignores a stored or URL page size that is not offered', () => {
+  it('ignores a stored page size that is not offered', () => {
     localStorage.setItem('userLimit', '1000');
     expect(setup('/admin/users').result.current.list.limit).toBe(20);
-    expect(setup('/admin/users?limit=7').result.current.list.limit).toBe(20);
+  });
+
+  it('keeps a URL page size the server accepts, and never swaps one silently for the default (issue 22)', () => {
+    localStorage.setItem('userLimit', '30');
+    expect(setup('/admin/users?limit=100').result.current.list.limit).toBe(100);
+    expect(setup('/admin/users?limit=7').result.current.list.limit).toBe(7);
+    // Past the server's maximum: the nearest size it accepts, which the page-size choice then shows.
+    expect(setup('/admin/users?limit=1000').result.current.list.limit).toBe(100);
+    // Not a size at all: the stored one.
+    expect(setup('/admin/users?limit=abc').result.current.list.limit).toBe(30);
+    expect(setup('/admin/users?limit=0').result.current.list.limit).toBe(30);
   });
 
   it('strips empty values and never writes them to the URL', () => {

@@ -4,6 +4,7 @@ import {
   type FilterValue,
   type ListQuery,
   type ListSpec,
+  MAX_PAGE_SIZE,
   PAGE_SIZES,
 } from '@karya/domain';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -140,11 +141,12 @@ export const parseListState = (
   },
 ): ListState => {
   const params = new URLSearchParams(search);
+  // A URL's page size the server accepts is kept (the page-size choice shows it); past the server's
+  // maximum, the maximum. Never silently the default (issue 22): only a limit that is no size at all is.
   const urlLimit = positive(params.get('limit'));
-  const limit =
-    urlLimit && (PAGE_SIZES as readonly number[]).includes(urlLimit)
-      ? urlLimit
-      : (readStoredLimit(options.listKey) ?? options.defaultLimit ?? DEFAULT_PAGE_SIZE);
+  const limit = urlLimit
+    ? Math.min(urlLimit, MAX_PAGE_SIZE)
+    : (readStoredLimit(options.listKey) ?? options.defaultLimit ?? DEFAULT_PAGE_SIZE);
   const sortBy = params.get('sortBy') || undefined;
   const order = params.get('sortOrder');
   return {

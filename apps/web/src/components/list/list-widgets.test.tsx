@@ -123,4 +123,12 @@ describe('PaginationBar', () => {
     wrap(<PaginationBar page={1} limit={20} total={0} onPageChange={vi.fn()} onLimitChange={vi.fn()} />);
     expect(screen.getByText('0–0 of 0')).toBeTruthy();
   });
+
+  it('shows a page size from the URL that is not one of its choices, as chosen (issue 22)', () => {
+    wrap(<PaginationBar page={1} limit={100} total={239} onPageChange={vi.fn()} onLimitChange={vi.fn()} />);
+    const select = screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
+    expect(select.value).toBe('100');
+    expect([...select.options].map((o) => o.value)).toEqual(['20', '30', '40', '50', '100']);
+    expect(screen.getByText('1–100 of 239')).toBeTruthy();
+  });
 });

@@ -26,7 +26,8 @@ export const PaginationBar = ({
         {/* A native select: the phone's own picker, and no combobox code on every list page. */}
         <NativeSelect
           aria-label="Rows per page"
-          data={sizes.map(String)}
+          // A size from the URL that is not a choice (limit=100) is shown as what it is.
+          data={(sizes.includes(limit) ? sizes : [...sizes, limit].sort((a, b) => a - b)).map(String)}
           value={String(limit)}
           onChange={(e) => onLimitChange(Number(e.currentTarget.value))}
           w={80}

@@ -90,7 +90,7 @@ export const buildCustomersWorkbook = async (
 };
 
 /** The page the list shows at `search` (its URL): from the cache when fresh, else asked again. */
-const visiblePage = (client: QueryClient, search: string) => {
+export const visiblePage = async (client: QueryClient, search: string) => {
   const state = parseListState(search, { listKey: LIMIT_KEY, spec: customerListSpec });
   const query = {
     page: state.page,
@@ -99,11 +99,12 @@ const visiblePage = (client: QueryClient, search: string) => {
     sortOrder: state.sortOrder,
     filters: state.filters,
   };
-  return client.fetchQuery({
+  const page = await client.fetchQuery({
     queryKey: customerKeys.list(query),
     queryFn: ({ signal }) => fetchCustomers(query, signal),
     staleTime: LIST_STALE_MS,
   });
+  return { page, query };
 };
 
 /**
@@ -123,7 +124,7 @@ export const exportCustomersPage = async ({
   search: string;
   userId?: string;
 }) => {
-  const page = await visiblePage(client, search);
+  const { page } = await visiblePage(client, search);
   const customers = page?.customers ?? [];
   if (customers.length === 0) {
     notifications.show({

@@ -1,14 +1,12 @@
+import { looksLikeFormula, XLSX_MIME } from '@karya/domain';
 import type ExcelJS from 'exceljs';
 
 /**
  * Writing text into a spreadsheet safely (the customer export and the import's error file). ExcelJS writes
- * a string as a string cell, never as a formula; a text that starts like a formula ('=', '+', '-', '@', or a
- * tab or carriage return before one, the OWASP CSV-injection list) also gets the Text number format ('@'),
- * so Excel keeps it as text even when the cell is edited and confirmed again. The text itself is unchanged.
+ * a string as a string cell, never as a formula; a text that starts like a formula also gets the Text
+ * number format ('@'): the rule is packages/domain's sheet-text.ts, shared with the server's streamed export.
  */
-export const FORMULA_START_RE = /^[\t\r]*[=+\-@]/;
-
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { FORMULA_START_RE, XLSX_MIME } from '@karya/domain';
 
 export type SheetValue = string | number | null | undefined;
 
@@ -23,7 +21,7 @@ export const setPlainCell = (cell: ExcelJS.Cell, value: SheetValue) => {
     return;
   }
   cell.value = value;
-  if (FORMULA_START_RE.test(value)) cell.numFmt = '@';
+  if (looksLikeFormula(value)) cell.numFmt = '@';
 };
 
 /** A header row in bold with each column's width. */
