@@ -145,6 +145,25 @@ describe('catalogue screens', { timeout: 60_000 }, () => {
     expect(body.get('name')).toBe('Arduino');
   });
 
+  it('brand dialog: the text rule (issue 22): invisible is empty, a direction override is refused', async () => {
+    permissions = { 'product-brand': ALL };
+    calls.length = 0;
+    render(<App path="/crm/products/brands#create-brand" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Brand' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: '\u200B\u200B' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Brand name is required')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Arduino \u202Efdp.exe' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText(
+        'Brand name must not contain characters that change the text direction.',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('margin dialog: per-tier messages, P3 for pt3', async () => {
     permissions = { 'product-margin': ALL };
     render(<App path="/admin/products/margins#create-margin" />);
