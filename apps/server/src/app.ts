@@ -29,6 +29,7 @@ import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
 import { closeRedis, connectRedis, redisRateLimitStore, redisSessionStore } from './platform/redis-stores.ts';
 import { requestIdOf } from './platform/request-id.ts';
+import { scopedDb } from './platform/request-transaction.ts';
 import { SECURITY_HEADERS } from './platform/security-headers.ts';
 import { dbSessionStore, type SessionStore } from './platform/sessions.ts';
 import { registerApiCompression, registerWebApp } from './platform/static.ts';
@@ -65,7 +66,9 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerBodyParsers(app);
 
   const clock = opts.clock ?? systemClock;
-  const db = database.db;
+  // Every module's handle: the request's own transaction while a write runs in one (an idempotent write:
+  // platform/request-transaction.ts), else the pool.
+  const db = scopedDb(database.db);
   // With REDIS_URL, sessions and rate-limit counters live in Redis, so processes behind one address share
   // them. Fails here, before anything listens, with "Could not connect to Redis at …" (RedisConnectError).
   const redis =
@@ -77,7 +80,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     opts.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const deps: AppDeps = {
     config,
-    database,
+    database: { ...database, db },
     db,
     clock,
     mailer,
@@ -113,15 +116,13 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send({
-          success: false,
-          message: error.message,
-          error: error.code,
-          ...(error.data !== undefined ? { data: error.data } : {}),
-          requestId: request.id,
-        });
+      return reply.status(error.statusCode).send({
+        success: false,
+        message: error.message,
+        error: error.code,
+        ...(error.data !== undefined ? { data: error.data } : {}),
+        requestId: request.id,
+      });
     }
     // PostgreSQL away (restarting, stopped): the same 503 as a Redis outage; the pool reconnects by itself.
     if (isDatabaseUnavailable(error)) {
@@ -214,7 +215,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   await registerDocs(app, deps.version);
   await app.register(
     async (api) => {
-      // Before compression: its onSend stores the answer as JSON, not the compressed stream.
+      // Before the modules: it wraps the POST and PATCH handlers they register.
       registerIdempotency(api, db, clock);
       await registerApiCompression(api);
       await registerModules(api, deps);

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tasks } from '../src/db/schema.ts';
+import { idempotencyKeys, tasks } from '../src/db/schema.ts';
 import { IDEMPOTENCY_MESSAGES } from '../src/platform/idempotency.ts';
 import {
   type Agent,
@@ -14,7 +14,7 @@ import {
 /** Writes replayed with an Idempotency-Key (a follow-up saved offline and sent again) change nothing twice. */
 describe('Idempotency-Key', () => {
   let ctx: TestContext;
-  let admin: Agent;
+  let admin: Agent & { user: { id: string } };
   let worker: { id: string };
   const task = (title: string) => ({
     title,
@@ -51,15 +51,54 @@ describe('Idempotency-Key', () => {
     expect(await tasksTitled('Replay once')).toBe(1);
   });
 
-  it('two replays at once write once', async () => {
+  it('two replays at once write once: the second waits for the first and gets its answer', async () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => post(admin, 'offline-0002-concurrent', task('Replay at once'))),
     );
-    expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThanOrEqual(1);
-    for (const a of answers) expect([201, 409]).toContain(a.statusCode);
-    for (const a of answers.filter((x) => x.statusCode === 409))
-      expect(a.json().message).toBe(IDEMPOTENCY_MESSAGES.inProgress);
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    expect(answers.filter((a) => a.headers['idempotent-replay'] === 'true').length).toBe(4);
+    expect(new Set(answers.map((a) => a.json().data._id)).size).toBe(1);
     expect(await tasksTitled('Replay at once')).toBe(1);
+  });
+
+  it('the claim is written with the write: a stored answer exists exactly when the task does', async () => {
+    const first = await post(admin, 'offline-0007-stored', task('Stored with its write'));
+    expect(first.statusCode).toBe(201);
+    const [row] = await ctx.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, 'offline-0007-stored'));
+    expect(row).toMatchObject({ status: 201, method: 'POST', path: '/api/hrm/tasks' });
+    expect((row!.body as { data: { _id: string } }).data._id).toBe(first.json().data._id);
+  });
+
+  it('a refusal from the service frees the key: the corrected request under the same key writes', async () => {
+    const refused = await post(admin, 'offline-0008-fix', {
+      ...task('Fixed later'),
+      assignedTo: ['a'.repeat(24)],
+    });
+    expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(await tasksTitled('Fixed later')).toBe(0);
+    const fixed = await post(admin, 'offline-0008-fix', task('Fixed later'));
+    expect(fixed.statusCode, fixed.body).toBe(201);
+    expect(fixed.headers['idempotent-replay']).toBeUndefined();
+    expect(await tasksTitled('Fixed later')).toBe(1);
+  });
+
+  it("a claim an earlier version left in progress answers 409, and the outbox's later entries are not held", async () => {
+    await ctx.database.db.insert(idempotencyKeys).values({
+      userId: admin.user.id,
+      key: 'offline-0009-legacy',
+      method: 'POST',
+      path: '/api/hrm/tasks',
+      status: 0,
+      body: {},
+    });
+    const again = await post(admin, 'offline-0009-legacy', task('Legacy claim'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(IDEMPOTENCY_MESSAGES.inProgress);
+    expect(await tasksTitled('Legacy claim')).toBe(0);
   });
 
   it('without the header, or with another key, each request writes', async () => {
@@ -80,7 +119,7 @@ describe('Idempotency-Key', () => {
     expect(await tasksTitled('Per user')).toBe(2);
   });
 
-  it('a refused request is replayed as refused; a bad key or a key reused elsewhere answers 400', async () => {
+  it('a request refused by validation is refused again; a bad key or a key reused elsewhere answers 400', async () => {
     const bad = await post(admin, 'offline-0005-bad', { title: '' });
     expect(bad.statusCode).toBe(400);
     const badAgain = await post(admin, 'offline-0005-bad', { title: '' });

@@ -27,8 +27,12 @@ export type ServerProcess = {
   exited: Promise<number | NodeJS.Signals>;
 };
 
-/** An answer read whole: its status and JSON body (null when the body is not JSON). */
-export type Answer = { status: number; body: { data?: unknown; message?: string; [k: string]: unknown } };
+/** An answer read whole: its status, JSON body (null when the body is not JSON) and headers. */
+export type Answer = {
+  status: number;
+  body: { data?: unknown; message?: string; [k: string]: unknown };
+  headers?: Headers;
+};
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -136,7 +140,12 @@ export const call = async (
   server: ServerProcess,
   method: string,
   url: string,
-  opts: { cookie?: string; body?: unknown; form?: Record<string, string> } = {},
+  opts: {
+    cookie?: string;
+    body?: unknown;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> => {
   let body: string | FormData | undefined;
   if (opts.form) {
@@ -149,6 +158,7 @@ export const call = async (
       origin: PUBLIC_URL,
       ...(opts.cookie ? { cookie: opts.cookie } : {}),
       ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+      ...opts.headers,
     },
     body,
   });
@@ -159,7 +169,7 @@ export const call = async (
   } catch {
     parsed = { message: text };
   }
-  return { status: res.status, body: parsed };
+  return { status: res.status, body: parsed, headers: res.headers };
 };
 
 /** Signs the administrator in; the session cookie. */

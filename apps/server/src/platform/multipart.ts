@@ -2,6 +2,7 @@ import { MESSAGES } from '@karya/domain';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 import { assertJsonDepth } from './json-body.ts';
+import { requestBodyRead } from './request-transaction.ts';
 import { storableFileName, storableFormField } from './text-guard.ts';
 
 export type MultipartForm = {
@@ -70,6 +71,8 @@ export const readMultipart = async (
       throw badRequest('Malformed multipart form');
     throw unreadableForm(error);
   }
+  // Every part is read: an idempotent write's transaction opens now, not while the upload streams in.
+  await requestBodyRead();
   return { fields, file };
 };
 
@@ -224,5 +227,6 @@ export const readRecordFormWithFiles = async <F extends string>(
       throw badRequest('Malformed multipart form');
     throw unreadableForm(error);
   }
+  await requestBodyRead();
   return { values: decode(fields), files: files as Record<F, FormFile[]> };
 };

@@ -135,4 +135,19 @@ describe('outbox', () => {
     await outbox.flush();
     expect(outbox.list('u1')[0]).toMatchObject({ state: 'failed', message: 'Customer is required' });
   });
+
+  it('an entry still being processed does not hold back the ones after it', async () => {
+    setOnline(false);
+    const stuck = (await sendOrQueue(entry({ type: 'Visit', n: 1 }))) as { entry: { id: string } };
+    await sendOrQueue(entry({ type: 'Visit', n: 2 }));
+    await sendOrQueue(entry({ type: 'Visit', n: 3 }));
+    setOnline(true);
+    answer = (s) =>
+      s.key === stuck.entry.id
+        ? json(409, { success: false, message: 'This request is still being processed.' })
+        : json(201, { success: true, message: 'Follow up created', data: { _id: `f${s.body.n}` } });
+    await outbox.flush();
+    expect(sent.map((s) => s.body.n)).toEqual([1, 2, 3]);
+    expect(outbox.list('u1').map((e) => [e.id, e.state])).toEqual([[stuck.entry.id, 'waiting']]);
+  });
 });

@@ -73,12 +73,15 @@ const hasCurrent = (error: ApiError) => {
   const data = (error.body as { data?: unknown } | undefined)?.data;
   return Boolean(data && typeof data === 'object');
 };
-/** Whether a failed send should simply be tried again later (no connection, a server fault, still running). */
-const isRetryable = (error: unknown) =>
-  !(error instanceof ApiError) ||
-  error.status === 0 ||
-  error.status >= 500 ||
-  (error.status === 409 && !hasCurrent(error));
+/** No connection, or the server is down for a moment: the entry, and every later one, waits. */
+const isUnreachable = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+/**
+ * "Still being processed" (409 without a record): a claim an earlier server version left behind. This entry
+ * waits and is tried again later, but the ones after it go on: one stuck key never holds back the rest.
+ */
+const isStillProcessing = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && !hasCurrent(error);
 
 export const outbox = {
   list: (userId?: string) => (userId ? entries.filter((e) => e.userId === userId) : entries),
@@ -160,9 +163,11 @@ const sendWaiting = async () => {
           message: error.message,
           current: (error.body as { data: OutboxEntry['current'] }).data,
         });
-      } else if (isRetryable(error)) {
+      } else if (isUnreachable(error)) {
         update(e.id, { state: 'waiting' });
         return; // no connection (or the server is down): the rest waits too, in order
+      } else if (isStillProcessing(error)) {
+        update(e.id, { state: 'waiting' });
       } else {
         update(e.id, { state: 'failed', message: (error as Error).message });
       }

@@ -1,0 +1,124 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from '../db/client.ts';
+
+/**
+ * One transaction around a whole request's writes (issue 22 §2): an idempotent write claims its key inside
+ * the same transaction as the write itself, so a process killed before the commit leaves neither the write
+ * nor the claim, and one killed after leaves both, with the answer to replay.
+ *
+ * The request runs inside `RequestTransaction.run`; `scopedDb` (the handle every module gets) sends each
+ * call to the request's open transaction while there is one in this async context, else to the pool. A
+ * service's own `db.transaction(fn)` then becomes a savepoint inside it: its rollback on an error is what it
+ * was. The transaction opens when the request's body has been read (JSON: at once; multipart: when the form
+ * reader has read every part, `requestBodyRead`), so a slow upload holds no connection and, on the embedded
+ * database, blocks nobody.
+ */
+type Scope = {
+  /** The open transaction while the handler runs in it; null before it opens and once the answer is in. */
+  tx: Db | null;
+  begin: () => Promise<void>;
+};
+const storage = new AsyncLocalStorage<Scope>();
+
+/**
+ * The database handle of every module: the pool, or the request's transaction while one is open for the
+ * calling request. Bound methods of the pool are made once.
+ */
+export const scopedDb = (db: Db): Db => {
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(db, {
+    get(target, prop) {
+      const tx = storage.getStore()?.tx;
+      if (tx) {
+        const value = Reflect.get(tx, prop, tx);
+        return typeof value === 'function' ? value.bind(tx) : value;
+      }
+      let value = bound.get(prop);
+      if (value === undefined) {
+        value = Reflect.get(target, prop, target);
+        if (typeof value === 'function') value = (value as (...a: unknown[]) => unknown).bind(target);
+        bound.set(prop, value);
+      }
+      return value;
+    },
+  });
+};
+
+/** Called by the multipart form readers once every part is read: the request's transaction may open. */
+export const requestBodyRead = async () => {
+  await storage.getStore()?.begin();
+};
+
+/** What the transaction does once the handler is done: keep the writes (and do `last` first), or undo all. */
+export type Ending = { commit: true; last: (tx: Db) => Promise<void> } | { commit: false };
+class Undo extends Error {}
+
+/**
+ * A request run in its own transaction. `open(tx)` is the first statement in it (the claim); it answers
+ * false when the request must not go on (the transaction ends, nothing written), and `run` then rejects with
+ * what `open` threw or `refusal()`. The handler's result or error is given to `end` for the ending.
+ */
+export const runInRequestTransaction = async <T>(opts: {
+  db: Db;
+  /** Open at once (a JSON body), or when the form reader calls `requestBodyRead` (multipart). */
+  eager: boolean;
+  open: (tx: Db) => Promise<void>;
+  handler: () => Promise<T>;
+  end: (outcome: { result: T } | { error: unknown }) => Ending;
+}): Promise<T> => {
+  let finish!: (ending: Ending) => void;
+  const ended = new Promise<Ending>((resolve) => {
+    finish = resolve;
+  });
+  let done: Promise<void> | undefined;
+  let opened = false;
+  const scope: Scope = { tx: null, begin: () => Promise.resolve() };
+  let begun: Promise<void> | undefined;
+  scope.begin = () => {
+    begun ??= new Promise<void>((resolveOpen, rejectOpen) => {
+      done = opts.db
+        .transaction(async (tx) => {
+          await opts.open(tx);
+          scope.tx = tx;
+          opened = true;
+          resolveOpen();
+          const ending = await ended;
+          scope.tx = null;
+          if (!ending.commit) throw new Undo();
+          await ending.last(tx);
+        })
+        .catch((error) => {
+          scope.tx = null;
+          if (!opened) rejectOpen(error);
+          if (!(error instanceof Undo)) throw error;
+        });
+      // Before it opens, a failure reaches the caller through rejectOpen; `done` is awaited only once open.
+      done.catch(() => undefined);
+    });
+    return begun;
+  };
+
+  let outcome: { result: T } | { error: unknown };
+  try {
+    if (opts.eager) await scope.begin();
+    outcome = { result: await storage.run(scope, opts.handler) };
+  } catch (error) {
+    outcome = { error };
+  }
+  if (!opened) {
+    // Never opened (the claim refused it, or a multipart route that read no form): nothing to end.
+    if ('error' in outcome) throw outcome.error;
+    return outcome.result;
+  }
+  finish(opts.end(outcome));
+  try {
+    await done;
+  } catch (error) {
+    // A refusal whose transaction could not end as planned (a statement failed inside it) is still that
+    // refusal; nothing of it is kept.
+    if ('error' in outcome) throw outcome.error;
+    throw error;
+  }
+  if ('error' in outcome) throw outcome.error;
+  return outcome.result;
+};
