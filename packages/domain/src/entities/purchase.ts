@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { multiLineText, oneLineText } from '../common/text.ts';
 import { clearable, hasAtMostTwoDecimals } from '../common/fields.ts';
 import { DEFAULT_GST_RATE, GST_RATE_MESSAGE, GST_RATES } from '../common/money.ts';
+import { multiLineText, oneLineText } from '../common/text.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
   TRADE_MESSAGES as M,
