@@ -50,6 +50,10 @@ export type RunningApp = {
   mails: Mail[];
   /** The newest 6-digit code e-mailed to this address (waits up to 10 s for it). */
   codeFor: (email: string, after?: number) => Promise<string>;
+  /** SIGKILL: the process dies as a crash would, mid-request. */
+  kill: () => Promise<void>;
+  /** A new process on the same port and data (after kill), healthy when this resolves. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -59,42 +63,48 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
   const smtp = await startSmtp();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'karya-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      BACKUP_AT: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  let child: ChildProcess;
+  let output = '';
+  /** The server process on this port and data: at the start, and again after a kill. */
+  const spawnServer = async () => {
+    output = '';
+    child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        BACKUP_AT: 'off',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
+    child.stderr?.on('data', (d) => {
+      output += d;
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        const res = await fetch(`${baseUrl}/api/health`);
+        if (res.ok) break;
+      } catch {}
+      if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  await spawnServer();
   return {
     baseUrl,
     mails: smtp.mails,
@@ -112,9 +122,18 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    kill: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    restart: spawnServer,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
