@@ -41,7 +41,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { diffSnapshots, recordChange, type Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { createStamps, stampsDto, updateStamps, userRefOf } from '../../platform/records.ts';
-import { assertInvoiceNoFree, guardInvoiceNo } from './invoice-numbers.ts';
+import { assertInvoiceNoFree, invoiceNoRace } from './invoice-numbers.ts';
 import {
   assertAvailable,
   counted,
@@ -445,66 +445,65 @@ export const createDocument = async <T>(
   answer: AnswerOf<T>,
 ) => {
   const now = deps.clock.now();
-  const claim = () => ({ invoiceNo: input.invoiceNo, partyId: input.party });
-  return guardInvoiceNo(deps.db, spec, claim, () =>
-    deps.db.transaction(async (tx) => {
-      const party = await spec.findParty(tx, principal, input.party);
-      await assertInvoiceNoFree(tx, spec, claim());
-      const itemIds = input.items.map((l) => l.item);
-      const items = await itemsOf(tx, itemIds);
-      if (itemIds.some((id) => !items.get(id) || items.get(id)!.isDeleted))
-        throw badRequest(TRADE_MESSAGES.itemNotFound);
-      // Priced from the stock rows as they are now; their locks are taken only for the moves, once the
-      // document, its history, its entries and its answer are written and read: every statement under those
-      // locks is one that every other sale of these items waits for. A price to show changed meanwhile
-      // counts as changed after this sale.
-      const lines = priceLines(
-        spec,
-        principal,
-        input.items,
-        items,
-        new Map([...items.values()].flatMap((i) => (i.stock ? [[i.stock.id, i.stock] as const] : []))),
-        new Map(),
-      );
-      const stamps = createStamps(principal, now);
-      const [doc] = (await tx
-        .insert(spec.table as PgTable)
-        .values({ ...stamps, ...docColumns(spec, deps, input, party, lines) } as never)
-        .returning()) as DocRow[];
-      await recordChange(tx, principal, now, {
-        entity: spec.resource,
-        recordId: doc!.id,
-        title: doc!.invoiceNo,
-        action: 'create',
-        changes: diffSnapshots(spec.resource, null, snapshot(spec, party.name, doc!, lines)),
-      });
-      const entries = entriesOf(spec, doc!.id, input, lines);
-      const written = await insertEntries(tx, entries, now, principal.user.id);
-      // What the write answers (the document and its lines; no stock figure), made before the locks too,
-      // from what it looked up and wrote.
-      const answered = await answer(tx as unknown as Db, doc!, {
-        party,
-        lines: new Map([
-          [
-            doc!.id,
-            written.map((e) => {
-              const item = items.get(e.itemId)!;
-              return { ...e, itemName: item.name, sku: item.sku, hsnCode: item.hsnCode };
-            }),
-          ],
-        ]),
-        users: new Map([[principal.user.id, userRefOf(principal.user)]]),
-      });
-      // Under the locks only what must be: the stock as it now is, the check, and the figures moved.
-      const locked = await lockStocks(tx, { itemIds });
-      assertAvailable(
-        locked,
-        lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),
-      );
-      await moveStocks(tx, { added: entries }, now, principal.user.id, fillPrices(spec, lines));
-      return answered;
-    }),
-  );
+  const claim = { invoiceNo: input.invoiceNo, partyId: input.party };
+  const write = deps.db.transaction(async (tx) => {
+    const party = await spec.findParty(tx, principal, input.party);
+    await assertInvoiceNoFree(tx, spec, claim);
+    const itemIds = input.items.map((l) => l.item);
+    const items = await itemsOf(tx, itemIds);
+    if (itemIds.some((id) => !items.get(id) || items.get(id)!.isDeleted))
+      throw badRequest(TRADE_MESSAGES.itemNotFound);
+    // Priced from the stock rows as they are now; their locks are taken only for the moves, once the
+    // document, its history, its entries and its answer are written and read: every statement under those
+    // locks is one that every other sale of these items waits for. A price to show changed meanwhile
+    // counts as changed after this sale.
+    const lines = priceLines(
+      spec,
+      principal,
+      input.items,
+      items,
+      new Map([...items.values()].flatMap((i) => (i.stock ? [[i.stock.id, i.stock] as const] : []))),
+      new Map(),
+    );
+    const stamps = createStamps(principal, now);
+    const [doc] = (await tx
+      .insert(spec.table as PgTable)
+      .values({ ...stamps, ...docColumns(spec, deps, input, party, lines) } as never)
+      .returning()) as DocRow[];
+    await recordChange(tx, principal, now, {
+      entity: spec.resource,
+      recordId: doc!.id,
+      title: doc!.invoiceNo,
+      action: 'create',
+      changes: diffSnapshots(spec.resource, null, snapshot(spec, party.name, doc!, lines)),
+    });
+    const entries = entriesOf(spec, doc!.id, input, lines);
+    const written = await insertEntries(tx, entries, now, principal.user.id);
+    // What the write answers (the document and its lines; no stock figure), made before the locks too,
+    // from what it looked up and wrote.
+    const answered = await answer(tx as unknown as Db, doc!, {
+      party,
+      lines: new Map([
+        [
+          doc!.id,
+          written.map((e) => {
+            const item = items.get(e.itemId)!;
+            return { ...e, itemName: item.name, sku: item.sku, hsnCode: item.hsnCode };
+          }),
+        ],
+      ]),
+      users: new Map([[principal.user.id, userRefOf(principal.user)]]),
+    });
+    // Under the locks only what must be: the stock as it now is, the check, and the figures moved.
+    const locked = await lockStocks(tx, { itemIds });
+    assertAvailable(
+      locked,
+      lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),
+    );
+    await moveStocks(tx, { added: entries }, now, principal.user.id, fillPrices(spec, lines));
+    return answered;
+  });
+  return write.catch(invoiceNoRace(deps.db, spec, () => claim));
 };
 
 /**
@@ -522,105 +521,100 @@ export const updateDocument = async <T>(
 ) => {
   const now = deps.clock.now();
   let claim: { invoiceNo: string; partyId: string; exceptId: string } | undefined;
-  return guardInvoiceNo(
-    deps.db,
-    spec,
-    () => claim,
-    () =>
-      deps.db.transaction(async (tx) => {
-        const before = await lockDocument(tx, spec, id);
-        if (before.isDeleted) throw badRequest(spec.messages.restoreBeforeUpdate);
-        const oldEntries = (await linesOfDocuments(tx, [id])).get(id) ?? [];
-        const storedLines: LineInput[] = oldEntries.map((e) => ({
-          item: e.itemId,
+  const write = deps.db.transaction(async (tx) => {
+    const before = await lockDocument(tx, spec, id);
+    if (before.isDeleted) throw badRequest(spec.messages.restoreBeforeUpdate);
+    const oldEntries = (await linesOfDocuments(tx, [id])).get(id) ?? [];
+    const storedLines: LineInput[] = oldEntries.map((e) => ({
+      item: e.itemId,
+      quantity: e.quantity,
+      pricePerUnit: e.unitPrice,
+      gst: e.gstPercent as GstRate,
+      ...(e.marginTier ? { marginTier: e.marginTier as LineMarginTier } : {}),
+    }));
+    const partyId = patch.party ?? before[spec.partyKey];
+    if (!partyId)
+      throw badRequest(spec.partyKey === 'vendorId' ? 'Vendor is required' : 'Customer is required');
+    const input: DocInput = {
+      party: partyId,
+      invoiceNo: patch.invoiceNo ?? before.invoiceNo,
+      invoiceDate: patch.invoiceDate ?? before.invoiceDate,
+      notes: patch.notes !== undefined ? patch.notes : before.notes,
+      items: patch.items ?? storedLines,
+    };
+    const party = await spec.findParty(tx, principal, input.party);
+    claim = { invoiceNo: input.invoiceNo, partyId: party.id, exceptId: id };
+    await assertInvoiceNoFree(tx, spec, claim);
+    const itemIds = input.items.map((l) => l.item);
+    const items = await itemsOf(tx, itemIds);
+    const keptItems = new Set(oldEntries.map((e) => e.itemId));
+    // A new line needs a live item; a line kept from before may name an item deleted since.
+    if (itemIds.some((i) => !items.get(i) || (items.get(i)!.isDeleted && !keptItems.has(i))))
+      throw badRequest(TRADE_MESSAGES.itemNotFound);
+    const locked = await lockStocks(tx, {
+      itemIds,
+      stockIds: oldEntries.map((e) => e.stockId),
+    });
+    const stored = new Map(
+      oldEntries.map((e) => [
+        e.itemId,
+        { itemId: e.itemId, marginTier: e.marginTier, unitPaise: toPaise(e.unitPrice) ?? 0 },
+      ]),
+    );
+    const lines = priceLines(spec, principal, input.items, items, locked, stored);
+    const moves: StockMove[] = [
+      ...oldEntries.map((e) => ({ stockId: e.stockId, delta: -e.direction * e.quantity })),
+      ...lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),
+    ];
+    // A sale gives its old lines back and takes the new ones ('10 available, 13 needed'); a purchase
+    // counts only its net change per item ('4 available, 5 needed' when cutting a line already sold).
+    const net = new Map<string, number>();
+    for (const m of moves) net.set(m.stockId, (net.get(m.stockId) ?? 0) + m.delta);
+    assertAvailable(
+      locked,
+      spec.direction < 0 ? moves : [...net].map(([stockId, delta]) => ({ stockId, delta })),
+    );
+    await tx.delete(stockEntries).where(eq(stockEntries.documentId, id));
+    const entries = entriesOf(spec, id, input, lines);
+    await insertEntries(tx, entries, now, principal.user.id);
+    const [after] = (await tx
+      .update(spec.table as PgTable)
+      .set({ ...docColumns(spec, deps, input, party, lines), ...updateStamps(principal, now) } as never)
+      .where(eq(spec.table.id, id))
+      .returning()) as DocRow[];
+    await moveStocks(
+      tx,
+      { added: entries, removed: oldEntries.map(counted) },
+      now,
+      principal.user.id,
+      fillPrices(spec, lines),
+    );
+    const beforeName = await partyNameOf(tx, spec, principal, before);
+    const changes = diffSnapshots(
+      spec.resource,
+      snapshot(
+        spec,
+        beforeName,
+        before,
+        oldEntries.map((e) => ({
+          itemName: e.itemName ?? '',
           quantity: e.quantity,
-          pricePerUnit: e.unitPrice,
-          gst: e.gstPercent as GstRate,
-          ...(e.marginTier ? { marginTier: e.marginTier as LineMarginTier } : {}),
-        }));
-        const partyId = patch.party ?? before[spec.partyKey];
-        if (!partyId)
-          throw badRequest(spec.partyKey === 'vendorId' ? 'Vendor is required' : 'Customer is required');
-        const input: DocInput = {
-          party: partyId,
-          invoiceNo: patch.invoiceNo ?? before.invoiceNo,
-          invoiceDate: patch.invoiceDate ?? before.invoiceDate,
-          notes: patch.notes !== undefined ? patch.notes : before.notes,
-          items: patch.items ?? storedLines,
-        };
-        const party = await spec.findParty(tx, principal, input.party);
-        claim = { invoiceNo: input.invoiceNo, partyId: party.id, exceptId: id };
-        await assertInvoiceNoFree(tx, spec, claim);
-        const itemIds = input.items.map((l) => l.item);
-        const items = await itemsOf(tx, itemIds);
-        const keptItems = new Set(oldEntries.map((e) => e.itemId));
-        // A new line needs a live item; a line kept from before may name an item deleted since.
-        if (itemIds.some((i) => !items.get(i) || (items.get(i)!.isDeleted && !keptItems.has(i))))
-          throw badRequest(TRADE_MESSAGES.itemNotFound);
-        const locked = await lockStocks(tx, {
-          itemIds,
-          stockIds: oldEntries.map((e) => e.stockId),
-        });
-        const stored = new Map(
-          oldEntries.map((e) => [
-            e.itemId,
-            { itemId: e.itemId, marginTier: e.marginTier, unitPaise: toPaise(e.unitPrice) ?? 0 },
-          ]),
-        );
-        const lines = priceLines(spec, principal, input.items, items, locked, stored);
-        const moves: StockMove[] = [
-          ...oldEntries.map((e) => ({ stockId: e.stockId, delta: -e.direction * e.quantity })),
-          ...lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),
-        ];
-        // A sale gives its old lines back and takes the new ones ('10 available, 13 needed'); a purchase
-        // counts only its net change per item ('4 available, 5 needed' when cutting a line already sold).
-        const net = new Map<string, number>();
-        for (const m of moves) net.set(m.stockId, (net.get(m.stockId) ?? 0) + m.delta);
-        assertAvailable(
-          locked,
-          spec.direction < 0 ? moves : [...net].map(([stockId, delta]) => ({ stockId, delta })),
-        );
-        await tx.delete(stockEntries).where(eq(stockEntries.documentId, id));
-        const entries = entriesOf(spec, id, input, lines);
-        await insertEntries(tx, entries, now, principal.user.id);
-        const [after] = (await tx
-          .update(spec.table as PgTable)
-          .set({ ...docColumns(spec, deps, input, party, lines), ...updateStamps(principal, now) } as never)
-          .where(eq(spec.table.id, id))
-          .returning()) as DocRow[];
-        await moveStocks(
-          tx,
-          { added: entries, removed: oldEntries.map(counted) },
-          now,
-          principal.user.id,
-          fillPrices(spec, lines),
-        );
-        const beforeName = await partyNameOf(tx, spec, principal, before);
-        const changes = diffSnapshots(
-          spec.resource,
-          snapshot(
-            spec,
-            beforeName,
-            before,
-            oldEntries.map((e) => ({
-              itemName: e.itemName ?? '',
-              quantity: e.quantity,
-              unitPaise: toPaise(e.unitPrice) ?? 0,
-            })),
-          ),
-          snapshot(spec, party.name, after!, lines),
-        );
-        if (changes.length)
-          await recordChange(tx, principal, now, {
-            entity: spec.resource,
-            recordId: id,
-            title: after!.invoiceNo,
-            action: 'update',
-            changes,
-          });
-        return answer(tx as unknown as Db, after!);
-      }),
-  );
+          unitPaise: toPaise(e.unitPrice) ?? 0,
+        })),
+      ),
+      snapshot(spec, party.name, after!, lines),
+    );
+    if (changes.length)
+      await recordChange(tx, principal, now, {
+        entity: spec.resource,
+        recordId: id,
+        title: after!.invoiceNo,
+        action: 'update',
+        changes,
+      });
+    return answer(tx as unknown as Db, after!);
+  });
+  return write.catch(invoiceNoRace(deps.db, spec, () => claim));
 };
 
 /**
@@ -637,50 +631,45 @@ export const setDocumentDeleted = async (
   const now = deps.clock.now();
   // A restore takes the document's number back: refused while another active document holds it.
   let claim: { invoiceNo: string; partyId: string | null; exceptId: string } | undefined;
-  await guardInvoiceNo(
-    deps.db,
-    spec,
-    () => claim,
-    () =>
-      deps.db.transaction(async (tx) => {
-        const doc = await lockDocument(tx, spec, id);
-        if (doc.isDeleted === deleted)
-          throw badRequest(deleted ? spec.messages.alreadyDeleted : spec.messages.notDeleted);
-        if (!deleted) {
-          claim = { invoiceNo: doc.invoiceNo, partyId: doc[spec.partyKey] ?? null, exceptId: id };
-          await assertInvoiceNoFree(tx, spec, claim);
-        }
-        const entries = await tx.select().from(stockEntries).where(eq(stockEntries.documentId, id));
-        const locked = await lockStocks(tx, { stockIds: entries.map((e) => e.stockId) });
-        assertAvailable(
-          locked,
-          entries.map((e) => ({ stockId: e.stockId, delta: (deleted ? -1 : 1) * e.direction * e.quantity })),
-        );
-        await tx.update(stockEntries).set({ active: !deleted }).where(eq(stockEntries.documentId, id));
-        await tx
-          .update(spec.table as PgTable)
-          .set(
-            (deleted
-              ? { isDeleted: true, deletedAt: now, deletedBy: principal.user.id, updatedAt: now }
-              : {
-                  isDeleted: false,
-                  deletedAt: null,
-                  deletedBy: null,
-                  updatedAt: now,
-                  updatedBy: principal.user.id,
-                }) as never,
-          )
-          .where(eq(spec.table.id, id));
-        const moved = entries.map(counted);
-        await moveStocks(tx, deleted ? { removed: moved } : { added: moved }, now, principal.user.id);
-        await recordChange(tx, principal, now, {
-          entity: spec.resource,
-          recordId: id,
-          title: doc.invoiceNo,
-          action: deleted ? 'delete' : 'restore',
-        });
-      }),
-  );
+  const write = deps.db.transaction(async (tx) => {
+    const doc = await lockDocument(tx, spec, id);
+    if (doc.isDeleted === deleted)
+      throw badRequest(deleted ? spec.messages.alreadyDeleted : spec.messages.notDeleted);
+    if (!deleted) {
+      claim = { invoiceNo: doc.invoiceNo, partyId: doc[spec.partyKey] ?? null, exceptId: id };
+      await assertInvoiceNoFree(tx, spec, claim);
+    }
+    const entries = await tx.select().from(stockEntries).where(eq(stockEntries.documentId, id));
+    const locked = await lockStocks(tx, { stockIds: entries.map((e) => e.stockId) });
+    assertAvailable(
+      locked,
+      entries.map((e) => ({ stockId: e.stockId, delta: (deleted ? -1 : 1) * e.direction * e.quantity })),
+    );
+    await tx.update(stockEntries).set({ active: !deleted }).where(eq(stockEntries.documentId, id));
+    await tx
+      .update(spec.table as PgTable)
+      .set(
+        (deleted
+          ? { isDeleted: true, deletedAt: now, deletedBy: principal.user.id, updatedAt: now }
+          : {
+              isDeleted: false,
+              deletedAt: null,
+              deletedBy: null,
+              updatedAt: now,
+              updatedBy: principal.user.id,
+            }) as never,
+      )
+      .where(eq(spec.table.id, id));
+    const moved = entries.map(counted);
+    await moveStocks(tx, deleted ? { removed: moved } : { added: moved }, now, principal.user.id);
+    await recordChange(tx, principal, now, {
+      entity: spec.resource,
+      recordId: id,
+      title: doc.invoiceNo,
+      action: deleted ? 'delete' : 'restore',
+    });
+  });
+  await write.catch(invoiceNoRace(deps.db, spec, () => claim));
 };
 
 /** Only a deleted document (its entries no longer count): the document and its entries go for good. */

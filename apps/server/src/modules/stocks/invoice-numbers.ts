@@ -83,22 +83,15 @@ const isIndexViolation = (error: unknown, index: string): boolean => {
 };
 
 /**
- * Runs a write (its own transaction) and answers a concurrent write that took the number first as the
- * look-up would have: the write's transaction has rolled back, the holder is read afresh.
+ * The `.catch` of a write's transaction: a concurrent write that took the number first (the index refused
+ * this one; its transaction has rolled back) is answered as the look-up would have, the holder read afresh.
  */
-export const guardInvoiceNo = async <T>(
-  db: Db,
-  spec: DocSpec,
-  claim: () => Claim | undefined,
-  write: () => Promise<T>,
-): Promise<T> => {
-  try {
-    return await write();
-  } catch (error) {
+export const invoiceNoRace =
+  (db: Db, spec: DocSpec, claim: () => Claim | undefined) =>
+  async (error: unknown): Promise<never> => {
     const c = claim();
     if (!c || !isIndexViolation(error, INVOICE_NO_INDEX[spec.kind])) throw error;
     const holder = await holderOf(db, spec, c);
     if (!holder) throw error;
     throw await taken(db, spec, holder);
-  }
-};
+  };
