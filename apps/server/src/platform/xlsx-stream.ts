@@ -82,6 +82,8 @@ export const streamSheet = ({ sheetName, headers, rows, framed, onError }: Sheet
       }
       written += batch.length;
       if (framed) send(EXPORT_FRAME.progress, Buffer.from(String(written)));
+      // Let the event loop send what is written (an embedded database answers without ever yielding to it).
+      await new Promise((resolve) => setImmediate(resolve));
       await room();
     }
     sheet.commit();
