@@ -190,7 +190,7 @@ describe('customer import and export', () => {
     );
 
     // Export: the page on screen (four customers) with the default columns.
-    await menu(page, 'Export visible page');
+    await menu(page, 'Export Customers');
     const confirm = page.getByRole('dialog', { name: 'Export Customers' });
     await confirm.waitFor();
     const [exported] = await Promise.all([

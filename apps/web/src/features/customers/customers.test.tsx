@@ -82,7 +82,7 @@ describe('customer list', { timeout: 60_000 }, () => {
       '/crm/customers/check-existence',
     );
     expect(screen.getByRole('menuitem', { name: 'Import Customers' })).toBeTruthy();
-    expect(screen.getByRole('menuitem', { name: 'Export visible page' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Export Customers' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Export all matching' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Column Arrangement' })).toBeTruthy();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
@@ -102,7 +102,7 @@ describe('customer list', { timeout: 60_000 }, () => {
     render(<App path="/crm/customers" />);
     expect(await screen.findByText('No customer found')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
-    await screen.findByRole('menuitem', { name: 'Export visible page' });
+    await screen.findByRole('menuitem', { name: 'Export Customers' });
     // Both exports need what the list needs: read on customer.
     expect(screen.getByRole('menuitem', { name: 'Export all matching' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Check Customer' })).toBeNull();

@@ -220,7 +220,7 @@ describe('customer import', { timeout: 60_000 }, () => {
     permissions = { customer: ['read'] };
     render(<App path="/crm/customers#upload" />);
     fireEvent.click(await screen.findByRole('button', { name: 'More options' }));
-    await screen.findByRole('menuitem', { name: 'Export visible page' });
+    await screen.findByRole('menuitem', { name: 'Export Customers' });
     expect(screen.queryByRole('menuitem', { name: 'Import Customers' })).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Import Customers' })).toBeNull();
   });
@@ -261,7 +261,7 @@ describe('customer export', { timeout: 60_000 }, () => {
 
   const exportFromMenu = async () => {
     fireEvent.click(await screen.findByRole('button', { name: 'More options' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export visible page' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export Customers' }));
   };
   const confirmExport = async () => {
     const confirm = await screen.findByRole('dialog', { name: 'Export Customers' });
