@@ -27,7 +27,9 @@ const BODY_TEXT =
   'Lines: item, quantity, pricePerUnit, gst (28, 18, 12 or 5; 28 when absent). CGST + SGST when the ' +
   "vendor's GSTIN is of COMPANY_STATE or the vendor has none, else IGST. Totals (taxable, GST, total) " +
   'and the CGST/SGST/IGST split are computed by the server; totals sent are ignored. The stock of every ' +
-  'item moves in the same transaction.';
+  'item moves in the same transaction. An invoice number (trimmed, any case) that another active purchase of the same vendor holds ' +
+  'answers 409 naming it, with it as data (_id, invoiceNo, invoiceDate, vendor); so does restoring a ' +
+  'deleted one whose number was taken meanwhile.';
 
 /** Spec 3 §7 "Purchases and sales" (issue 12; decision 0011). */
 export const purchasesRoutes = async (app: FastifyInstance, deps: AppDeps) => {

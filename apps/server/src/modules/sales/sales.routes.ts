@@ -30,7 +30,9 @@ const BODY_TEXT =
   "COMPANY_STATE (its GSTIN's state, else its address state; unknown counts as COMPANY_STATE), else IGST. " +
   'Totals (taxable, GST, total) ' +
   'and the CGST/SGST/IGST split are computed by the server; totals sent are ignored. The stock of every ' +
-  'item moves in the same transaction.';
+  'item moves in the same transaction. An invoice number (trimmed, any case) that another active sale holds ' +
+  'answers 409 naming it, with it as data (_id, invoiceNo, invoiceDate, customer); so does restoring a ' +
+  'deleted one whose number was taken meanwhile.';
 
 /** Spec 3 §7 "Purchases and sales" (issue 12; decision 0011). */
 export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
