@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { todayInAppZone } from '@karya/domain';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openEmbedded, openPostgres } from '../src/db/client.ts';
 import { verifyStocks } from '../src/modules/stocks/ledger.ts';
@@ -19,7 +18,7 @@ import {
   startServer,
   waitUntilHealthy,
 } from './server-process.ts';
-import { postgresProblem, SERVICE_PG_URL } from './services.ts';
+import { postgresProblem, throwawayDatabase } from './services.ts';
 
 /**
  * Issue 22 §2, tested the way it broke: 30 follow-ups and 30 sales sent at once, each with its own
@@ -47,25 +46,11 @@ const yesterday = () => {
 
 const suite = (kind: 'pglite' | 'postgres') => {
   let dataDir = '';
-  const dbName = `karya_idem_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
-  const dbUrl = () => {
-    const u = new URL(SERVICE_PG_URL);
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  };
+  const pgDb = throwawayDatabase('karya_idem');
   const env = (): Record<string, string> => ({
     DATA_DIR: dataDir,
-    ...(kind === 'postgres' ? { DATABASE_URL: dbUrl() } : {}),
+    ...(kind === 'postgres' ? { DATABASE_URL: pgDb.url } : {}),
   });
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: SERVICE_PG_URL });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
   let server: ServerProcess | undefined;
   let port = 0;
   let cookie = '';
@@ -85,7 +70,7 @@ const suite = (kind: 'pglite' | 'postgres') => {
   /** The writes, each with its own key: follow-up i and sale i. */
   const writes = Array.from({ length: EACH }, (_, i) => [
     {
-      key: `crash-follow-up-${i}-${dbName}`.slice(0, 100),
+      key: `crash-follow-up-${i}-${pgDb.name}`.slice(0, 100),
       url: '/crm/follow-ups',
       body: () => ({
         customer: f.customer,
@@ -98,7 +83,7 @@ const suite = (kind: 'pglite' | 'postgres') => {
       }),
     },
     {
-      key: `crash-sale-${i}-${dbName}`.slice(0, 100),
+      key: `crash-sale-${i}-${pgDb.name}`.slice(0, 100),
       url: '/crm/products/sales',
       body: () => ({
         customer: f.customer,
@@ -114,13 +99,13 @@ const suite = (kind: 'pglite' | 'postgres') => {
       server.child.kill('SIGKILL');
       await server.exited;
     }
-    if (kind === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    if (kind === 'postgres') await pgDb.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('killed with keyed writes in flight, every retry answers at once and every write exists once', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), `karya-idem-${kind}-`));
-    if (kind === 'postgres') await admin(`CREATE DATABASE ${dbName}`);
+    if (kind === 'postgres') await pgDb.create();
     else await seedDataDir(dataDir, inject('templatePath'));
     port = await freePort();
     await restart();
@@ -196,7 +181,7 @@ const suite = (kind: 'pglite' | 'postgres') => {
     await server!.exited;
 
     const database: Database =
-      kind === 'postgres' ? await openPostgres(dbUrl()) : await openEmbedded(dataDir);
+      kind === 'postgres' ? await openPostgres(pgDb.url) : await openEmbedded(dataDir);
     try {
       const count = async (query: ReturnType<typeof sql>) =>
         ((await database.db.execute(query)) as unknown as { rows: { key: string; n: number }[] }).rows;

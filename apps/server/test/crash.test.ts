@@ -21,7 +21,7 @@ import {
   traceCounter,
   waitUntilHealthy,
 } from './server-process.ts';
-import { postgresProblem, SERVICE_PG_URL } from './services.ts';
+import { postgresProblem, throwawayDatabase } from './services.ts';
 
 /**
  * Issue 13 §3: real server processes are killed (SIGKILL) in the middle of a 5,000-row customer import, 100
@@ -93,25 +93,12 @@ const crashSuite = (kind: 'pglite' | 'postgres') => {
   // Made by the setup test, so a skipped part leaves nothing behind.
   let dataDir = '';
   let traceFile = '';
-  const dbName = `karya_crash_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
-  const dbUrl = () => {
-    const u = new URL(SERVICE_PG_URL);
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  };
+  const pgDb = throwawayDatabase('karya_crash');
+  const dbUrl = () => pgDb.url;
   const env = (): Record<string, string> => ({
     DATA_DIR: dataDir,
     ...(kind === 'postgres' ? { DATABASE_URL: dbUrl() } : {}),
   });
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: SERVICE_PG_URL });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
 
   let server: ServerProcess | undefined;
   let cookie = '';
@@ -174,14 +161,14 @@ const crashSuite = (kind: 'pglite' | 'postgres') => {
       server.child.kill('SIGKILL');
       await server.exited;
     }
-    if (kind === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    if (kind === 'postgres') await pgDb.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('setup: a server with twelve items in stock, a customer, purchases and customers to delete', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), `karya-crash-${kind}-`));
     traceFile = path.join(dataDir, 'sql-trace.jsonl');
-    if (kind === 'postgres') await admin(`CREATE DATABASE ${dbName}`);
+    if (kind === 'postgres') await pgDb.create();
     else await seedDataDir(dataDir, inject('templatePath'));
     port = await freePort();
     // PGlite's first kill is timed by the SQL trace, so this first process writes one.

@@ -42,3 +42,19 @@ export const adminQuery = async (text: string) => {
     await client.end();
   }
 };
+
+/**
+ * A database of a test's own on the service's PostgreSQL, named `<prefix>_<pid>_<random>`: its URL, and
+ * create / drop (drop forces the sessions of a killed server off first).
+ */
+export const throwawayDatabase = (prefix: string) => {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(16).slice(2, 10)}`;
+  const u = new URL(SERVICE_PG_URL);
+  u.pathname = `/${name}`;
+  return {
+    name,
+    url: u.toString(),
+    create: () => adminQuery(`CREATE DATABASE ${name}`),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}),
+  };
+};

@@ -1,8 +1,16 @@
 import type { FilterValue, ListQuery } from '@karya/domain';
-import { and, count, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc as ascending,
+  count,
+  desc as descending,
+  getTableColumns,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { type ListColumns, listConditions, listOrderBy } from './list-sql.ts';
+import { type ListColumns, listConditions } from './list-sql.ts';
 import type { RecordTable, Scope } from './records.ts';
 
 /**
@@ -49,26 +57,20 @@ export const countList = async (s: ListStream) => {
   return Number(row?.n ?? 0);
 };
 
-type Cursor = { key: string | null; id: string };
-
 /**
- * After the row (key, id) in ORDER BY `on` dir NULLS LAST, id dir. The key travels as the value's text and
- * goes back as an untyped parameter, which PostgreSQL reads as the operand's own type: a timestamp keeps its
- * microseconds (a JavaScript Date would drop them and repeat or skip rows).
+ * The rows, a batch at a time, each row as the list's select reads it, in the list's order (ORDER BY `on`
+ * dir NULLS LAST, id dir), read in two runs: first the rows with a value, each batch after the last one's
+ * (value, id) as one row comparison ordered by `on` dir, id dir, which an index on the sort reads in order
+ * from where the last batch ended (a batch costs the same at row 200,000 as at row 1; with an OR of the
+ * cases, or with NULLS LAST in the ORDER BY, every batch sorted all the rows left: 200,000 customers took 91
+ * s on PGlite); then the rows without a value, by id. The value travels as text and goes back as an untyped
+ * parameter, which PostgreSQL reads as the operand's own type: a timestamp keeps its microseconds (a
+ * JavaScript Date would drop them and repeat or skip rows).
  */
-const after = (on: SQL | undefined, id: SQL, ascending: boolean, c: Cursor): SQL => {
-  const beyond = (l: SQL, v: string) => (ascending ? sql`${l} > ${v}` : sql`${l} < ${v}`);
-  if (!on) return beyond(id, c.id);
-  if (c.key === null) return sql`(${on} is null and ${beyond(id, c.id)})`;
-  return sql`(${beyond(on, c.key)} or (${on} = ${c.key} and ${beyond(id, c.id)}) or ${on} is null)`;
-};
-
-/** The rows, a batch at a time, each row as the list's select reads it. */
 export async function* listBatches<Row>(s: ListStream): AsyncGenerator<Row[]> {
   const { on: sortOn, asc } = sortOf(s.query, s.columns);
   const on = sortOn === undefined ? undefined : sql`${sortOn}`;
   const id = sql`${s.columns.id}`;
-  const order = listOrderBy(s.query, s.columns);
   const base = whereOf(s);
   const size = s.batchSize ?? EXPORT_BATCH;
   const select = {
@@ -76,19 +78,35 @@ export async function* listBatches<Row>(s: ListStream): AsyncGenerator<Row[]> {
     __key: on ? sql<string | null>`(${on})::text` : sql<null>`null`,
     __id: sql<string>`(${id})::text`,
   };
-  let cursor: Cursor | undefined;
-  for (;;) {
-    const conditions = cursor ? [...base, after(on, id, asc, cursor)] : base;
-    const rows = (await s.db
-      .select(select as never)
-      .from(s.table as PgTable)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .orderBy(...order)
-      .limit(size)) as unknown as (Row & { __key: string | null; __id: string })[];
-    if (rows.length === 0) return;
-    const last = rows[rows.length - 1]!;
-    cursor = { key: last.__key, id: last.__id };
-    yield rows;
-    if (rows.length < size) return;
+  type Read = Row & { __key: string | null; __id: string };
+  const beyond = (l: SQL, r: SQL) => (asc ? sql`${l} > ${r}` : sql`${l} < ${r}`);
+  const direction = asc ? ascending : descending;
+  // Each run's ORDER BY without NULLS LAST (a run's values are all null or none are): `desc` alone is what
+  // an index read backwards gives, where `desc nulls last` made every batch sort all the rows left.
+  const runs: { where: SQL | undefined; order: SQL[]; after: (last: Read) => SQL }[] = on
+    ? [
+        {
+          where: sql`${on} is not null`,
+          order: [direction(on), direction(id)],
+          after: (last) => beyond(sql`(${on}, ${id})`, sql`(${last.__key}, ${last.__id})`),
+        },
+        { where: sql`${on} is null`, order: [direction(id)], after: (last) => beyond(id, sql`${last.__id}`) },
+      ]
+    : [{ where: undefined, order: [direction(id)], after: (last) => beyond(id, sql`${last.__id}`) }];
+  for (const run of runs) {
+    let last: Read | undefined;
+    for (;;) {
+      const conditions = [...base, ...(run.where ? [run.where] : []), ...(last ? [run.after(last)] : [])];
+      const rows = (await s.db
+        .select(select as never)
+        .from(s.table as PgTable)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(...run.order)
+        .limit(size)) as unknown as Read[];
+      if (rows.length === 0) break;
+      last = rows[rows.length - 1]!;
+      yield rows;
+      if (rows.length < size) break;
+    }
   }
 }
