@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { Config } from './config.ts';
+import { startAutoAnalyze } from './db/auto-analyze.ts';
 import type { Database } from './db/client.ts';
 import { scheduleFollowUpReminders } from './jobs/follow-up-reminders.ts';
 import { registerModules } from './modules/index.ts';
@@ -109,6 +110,11 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   if (config.NODE_ENV !== 'test') {
     const stop = await startBackupServices(deps, app.log);
     app.addHook('onClose', stop);
+  }
+  // The embedded database has no autovacuum: its statistics are refreshed here (db/auto-analyze.ts).
+  if (database.kind === 'pglite' && config.NODE_ENV !== 'test') {
+    const stop = startAutoAnalyze(database.db, app.log);
+    app.addHook('onClose', async () => stop());
   }
   // Mail still being delivered in the background is finished before the database closes.
   app.addHook('onClose', () => deps.mailer.idle());
