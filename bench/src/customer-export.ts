@@ -102,7 +102,7 @@ const main = async () => {
     );
     writeFileSync(
       path.join(dir, `customer-export-${date}.md`),
-      `# Customer export, all matching, ${date}\n\nGET /crm/customers/export on the production server, fresh embedded database (PGlite) with ${ROWS} customers, read with progress frames as the browser does. The machine's two cores were shared with other work.\n\n${table}\n`,
+      `# Customer export, all matching, ${date}\n\nGET /crm/customers/export on the production server, fresh embedded database (PGlite) with ${ROWS} customers, read with progress frames as the browser does.\n\n${table}\n`,
     );
     console.log(`\n${table}`);
   } finally {
