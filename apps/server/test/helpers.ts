@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newId } from '@karya/domain';
@@ -109,6 +109,8 @@ export const createTestApp = async (
     close: async () => {
       await app.close();
       await database.close();
+      // The files the test stored: every run of the suite left one folder per test file behind.
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
