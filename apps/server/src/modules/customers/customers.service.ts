@@ -1,3 +1,5 @@
+// Over 400 lines: untying customers (the list, the scope, the related lists) and splitting this file is issue
+// 24's; issue 22 only moved the list's source (customerListSource) here so the export shares it.
 import {
   ASSIGNMENT_STATES,
   type CollegeType,

@@ -1,3 +1,5 @@
+// What purchases and sales share. Over 400 lines: its split is issue 24's; issue 22 only added the invoice
+// number checks (their rules live in invoice-numbers.ts).
 import {
   can,
   documentTotals,

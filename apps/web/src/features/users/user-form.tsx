@@ -1,3 +1,5 @@
+// Over 400 lines: this form moves onto the form kit, section by section, in issue 24; issue 22 only passed
+// the save's Idempotency-Key through.
 import {
   DURATIONS,
   EDITABLE_USER_STATUSES,
