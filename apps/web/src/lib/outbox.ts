@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError, api } from './api';
+import { newIdempotencyKey } from './idempotency';
 
 /**
  * The outbox: writes kept on this device until the server has them (issue 11, "works without signal").
@@ -34,12 +35,6 @@ export type OutboxEntry = {
 
 const STORAGE_KEY = 'karyaOutbox';
 const RETRY_MS = 30_000;
-
-const newKey = () => {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-};
 
 const read = (): OutboxEntry[] => {
   try {
@@ -101,7 +96,7 @@ export const outbox = {
   add: (entry: Omit<OutboxEntry, 'id' | 'createdAt' | 'state'>) => {
     const full: OutboxEntry = {
       ...entry,
-      id: newKey(),
+      id: newIdempotencyKey(),
       createdAt: new Date().toISOString(),
       state: 'waiting',
     };
@@ -122,7 +117,7 @@ export const outbox = {
         x.id === id
           ? {
               ...x,
-              id: newKey(),
+              id: newIdempotencyKey(),
               state: 'waiting' as const,
               message: undefined,
               body: { ...x.body, expectedUpdatedAt: e.current?.updatedAt },
@@ -220,7 +215,7 @@ export const sendOrQueue = async <T>(
 ): Promise<{ sent: true; data: T; message?: string } | { sent: false; entry: OutboxEntry }> => {
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     return { sent: false, entry: outbox.add(entry) };
-  const key = newKey();
+  const key = newIdempotencyKey();
   try {
     const answer = await api.send<T>(entry.method, entry.path, entry.body, {
       idempotencyKey: key,
