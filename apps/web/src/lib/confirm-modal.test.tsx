@@ -31,6 +31,8 @@ describe('confirmations through the lazily loaded modals host', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ask' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Task' });
     expect(dialog.textContent).toContain('Sure?');
+    // Its ✕ has a name, as every dialog's (axe: button-name).
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

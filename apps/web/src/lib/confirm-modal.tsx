@@ -16,7 +16,9 @@ let requestHost: (() => Promise<void>) | null = null;
  * unit tests mount Mantine's ModalsProvider themselves) it opens at once. If the provider's chunk cannot
  * be loaded (the connection dropped), the user is told instead of nothing happening.
  */
-export const openConfirmModal = (props: ConfirmModalProps) => {
+export const openConfirmModal = (asked: ConfirmModalProps) => {
+  // Every confirmation's ✕ has a name (axe: button-name), as every other dialog's has.
+  const props = { ...asked, closeButtonProps: { 'aria-label': 'Close', ...asked.closeButtonProps } };
   if (!requestHost) {
     modals.openConfirmModal(props);
     return;
