@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+// Each spec file starts its own server on a fresh embedded database and a free port, and its own browser, so
+// files may run side by side: E2E_WORKERS=2 (CI) runs two at a time. One at a time by default, which keeps a
+// developer's machine responsive and a failure's output in order.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+
 export default defineConfig({
   test: {
     include: ['tests/**/*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,3 +1,4 @@
+// Over 400 lines and whole: one command, read top to bottom (find the endpoints, run sqlmap, judge).
 // npm run scan:sqli: sqlmap (Debian's package) against the query parameters of every GET endpoint that takes
 // any (the lists with their filters, the suggestions, the activity log, the holidays), signed in as the
 // administrator, on the production build with demo data. Exit 1 when sqlmap finds an injection, when the
@@ -239,6 +240,8 @@ const sampleValue = (param, ids) => {
   if (item.type === 'integer' || item.type === 'number' || /^(page|limit|min|max)$/i.test(last)) return '1';
   if (item.type === 'boolean') return 'true';
   if (item.pattern === '^[0-9a-f]{24}$' || /ids?$/i.test(last)) return ids.user;
+  // GET /auth/who-can: permissions of the catalogue as resource:action (decision 0014).
+  if (last === 'needs') return 'customer:read';
   return 'a';
 };
 
@@ -271,7 +274,14 @@ const discoverEndpoints = async (api, ids) => {
       const listed = await api(`${parent}?limit=1`).then((r) => (r.ok ? r.json() : null));
       resolved = resolved.replace(`{${p.name}}`, firstId(listed) ?? ids.user);
     }
-    const pairs = query.map((p) => [p.name, sampleValue(p, ids)]);
+    // A query parameter naming a part of the path's record (GET /crm/quotations/{id}/pdf?version=…) takes
+    // the first of that part from the record's own answer (`versions[0]._id`): any other id is a 404.
+    const recordPath = template.includes('}')
+      ? resolved.slice(0, resolved.length - (template.length - template.lastIndexOf('}') - 1))
+      : null;
+    const record = recordPath ? await api(recordPath).then((r) => (r.ok ? r.json() : null)) : null;
+    const partId = (name) => record?.data?.[`${name}s`]?.[0]?._id;
+    const pairs = query.map((p) => [p.name, partId(p.name) ?? sampleValue(p, ids)]);
     // Brackets stay literal in parameter names: that is what the web sends and what sqlmap's -p matches.
     const qs = pairs.map(([k, v]) => `${encodeURI(k)}=${encodeURIComponent(v)}`).join('&');
     endpoints.push({ template, path: `${resolved}?${qs}`, params: query.map((p) => p.name) });

@@ -2,6 +2,7 @@
 // (run.ts) and the soak (soak.ts).
 import { spawnSync } from 'node:child_process';
 import { DATASET_VERSION, GENERATORS } from './datasets/index.ts';
+import { longQuotationRow, quotationId } from './datasets/quotations.ts';
 import { idValue } from './datasets/sql.ts';
 import { userCount } from './datasets/users.ts';
 import { dropTarget, openSql, readMeta, type Target } from './db.ts';
@@ -87,5 +88,6 @@ export const scenarioContext = (scale: number): ScenarioContext => {
     email: (n) => `user${n}@bench.karya.test`,
     password: ADMIN_PASSWORD,
     security: SECURITY,
+    longQuotationId: quotationId(longQuotationRow(scale)),
   };
 };

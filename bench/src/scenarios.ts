@@ -1,5 +1,7 @@
+// Over 400 lines and whole: the list of scenarios, one entry each; splitting it would only scatter the list.
 import { CUSTOMER_DETAIL_ROW, customerId } from './datasets/customers.ts';
 import { ITEM_LIST_DEEP_PAGE, itemId } from './datasets/items.ts';
+import { QUOTATION_DETAIL_ROW, quotationId } from './datasets/quotations.ts';
 import { HOT_ITEMS, itemIdOf, stockIdOf, vendorIdOf, verifyLedger } from './datasets/stock.ts';
 import type { Sql } from './db.ts';
 import type { HttpRequest } from './load.ts';
@@ -22,6 +24,8 @@ export type ScenarioContext = {
   email: (userNumber: number) => string;
   password: string;
   security: unknown;
+  /** The one 50-line quotation (datasets/quotations.ts), whose PDF the pdf scenario renders. */
+  longQuotationId: string;
 };
 
 export type Scenario = {
@@ -85,6 +89,22 @@ const customerQuery = (page: number) =>
     sortOrder: 'asc',
     page,
   })}`;
+
+/**
+ * The quotation list a sales manager reads (spec 3 §9): the This Month chip (created from the first of the
+ * month to today), status Draft, sorted by ID, newest first. The deep page keeps the filter and the sort
+ * over the last year (a created range, as the chip is), since a month's rows may not reach a deep page.
+ */
+const quotationQuery = (ctx: ScenarioContext, page: number, from: string) =>
+  `/api/crm/quotations?${q({
+    'filters[createdAt][start]': from,
+    'filters[createdAt][end]': ctx.today,
+    'filters[status][]': 'Draft',
+    sortBy: 'quotationId',
+    sortOrder: 'desc',
+    page,
+  })}`;
+export const QUOTATION_LIST_DEEP_PAGE = 500;
 
 /** What a task cycle carries from one request to the next. */
 type Cycle = { id?: string };
@@ -308,6 +328,51 @@ export const SCENARIOS: Scenario[] = [
           page: 1,
         })}`,
       },
+    ],
+  },
+  {
+    name: 'quotations-this-month',
+    kind: 'list',
+    description:
+      'GET /api/crm/quotations, This Month chip, status Draft, sorted by ID desc, page 1 (100,000 quotations)',
+    rawReference: true,
+    requests: (ctx) => [{ method: 'GET', path: quotationQuery(ctx, 1, `${ctx.today.slice(0, 8)}01`) }],
+  },
+  {
+    name: `quotations-page-${QUOTATION_LIST_DEEP_PAGE}`,
+    kind: 'list',
+    description: `the same quotation list over the last year (created range), page ${QUOTATION_LIST_DEEP_PAGE}`,
+    rawReference: true,
+    requests: (ctx) => [
+      { method: 'GET', path: quotationQuery(ctx, QUOTATION_LIST_DEEP_PAGE, ctx.day(-365)) },
+    ],
+  },
+  {
+    name: 'quotation-detail',
+    kind: 'detail',
+    description:
+      'GET /api/crm/quotations/{id} (three versions of five frozen lines, customer, requirement, reviews)',
+    rawReference: true,
+    requests: () => [{ method: 'GET', path: `/api/crm/quotations/${quotationId(QUOTATION_DETAIL_ROW)}` }],
+  },
+  {
+    // Issue 25: the 50-line PDF under 500 ms p99 at one connection, and the server's memory (the report's
+    // peak RSS) under 400 MiB while four connections render PDFs.
+    name: 'quotation-pdf-50',
+    kind: 'detail',
+    description:
+      'GET /api/crm/quotations/{id}/pdf: a 50-line quotation as an A4 PDF with embedded Noto fonts',
+    rawReference: false,
+    requests: (ctx) => [{ method: 'GET', path: `/api/crm/quotations/${ctx.longQuotationId}/pdf` }],
+  },
+  {
+    name: 'quotations-pending-review',
+    kind: 'list',
+    description:
+      'GET /api/crm/quotations?filters[reviewStatus][]=Pending, newest first, page 1 (the verification queue, ~5,000)',
+    rawReference: true,
+    requests: () => [
+      { method: 'GET', path: `/api/crm/quotations?${q({ 'filters[reviewStatus][]': 'Pending', page: 1 })}` },
     ],
   },
   {

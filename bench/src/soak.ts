@@ -1,3 +1,4 @@
+// Over 400 lines and whole: one command whose three phases share one server process and one report.
 // npm run soak: the production server on PostgreSQL and Redis under load, and with them going away
 // (issue 13 §4). Three phases on one server process:
 //   storm   200 simultaneous sign-ins while 10 connections read GET /api/auth/me: every sign-in answers,

@@ -127,9 +127,9 @@ describe('catalogue', () => {
     await page.getByText('Sunita Behera').waitFor();
     await page.getByText('06782-261234').waitFor();
 
-    // Update opens the edit dialog on the list (navigation state).
+    // Update opens the edit dialog on the list (under #update-<id>, as brands and margins).
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.waitForURL('**/admin/products/vendors');
+    await page.waitForURL('**/admin/products/vendors#update-*');
     await page
       .getByRole('dialog', { name: 'Update Vendor' })
       .getByRole('textbox', { name: 'Vendor Name' })

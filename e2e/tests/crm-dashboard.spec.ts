@@ -64,12 +64,12 @@ describe('CRM dashboard', () => {
     await page.getByRole('heading', { name: 'CRM Dashboard' }).waitFor();
     const followUps = card(page, 'Follow-ups');
     await followUps.getByText('4', { exact: true }).waitFor();
-    expect(await followUps.textContent()).toContain('Upcoming: 3');
+    expect(await followUps.textContent()).toContain('Upcoming (next 7 days): 3');
     expect(await followUps.textContent()).toContain('Overdue: 1');
     expect(await card(page, 'Customers').textContent()).toContain('New this week: 1');
 
     // The chart: one image named by its title, described bar by bar.
-    const chart = page.getByRole('img', { name: 'Follow-ups in the next two weeks' });
+    const chart = page.getByRole('img', { name: 'Follow-ups due: overdue, today and the next 7 days' });
     await chart.waitFor();
     const description = await chart.evaluate(
       (svg) => document.getElementById(svg.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
@@ -77,7 +77,8 @@ describe('CRM dashboard', () => {
     const [, month, day] = indiaDay(1).split('-').map(Number) as [number, number, number];
     const monthName = new Date(Date.UTC(2026, month - 1, 1)).toLocaleString('en-GB', { month: 'long' });
     expect(description).toMatch(new RegExp(`\\w+ ${day} ${monthName}: 2 follow-ups`));
-    expect(await chart.locator('rect').count()).toBe(14);
+    // The overdue bar, today and the seven days the Upcoming card counts.
+    expect(await chart.locator('rect').count()).toBe(9);
     await page.getByRole('img', { name: 'Requirements by status' }).waitFor();
 
     const upcoming = page.locator('.mantine-Paper-root').filter({ hasText: 'Upcoming follow-ups' });
@@ -95,7 +96,7 @@ describe('CRM dashboard', () => {
     const small = await phone.newPage();
     await small.context().addCookies(await context.cookies());
     await small.goto('/crm');
-    const smallChart = small.getByRole('img', { name: 'Follow-ups in the next two weeks' });
+    const smallChart = small.getByRole('img', { name: 'Follow-ups due: overdue, today and the next 7 days' });
     await smallChart.waitFor();
     const box = await smallChart.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);

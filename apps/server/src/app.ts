@@ -233,6 +233,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   await registerWebApp(
     app,
     config.WEB_DIST ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
+    config.FIRST_PAINT_TIMEOUT_MS,
   );
 
   app.decorate('deps', deps);

@@ -4,7 +4,7 @@ import { bootstrap } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { MigrationError } from './db/migrate.ts';
-import { DEMO_PASSWORD, loadDemoData } from './demo.ts';
+import { DEMO_PASSWORD, loadDemoData } from './demo/index.ts';
 import { RedisConnectError } from './platform/redis-stores.ts';
 
 const readVersion = () => {
@@ -41,7 +41,15 @@ const main = async () => {
     .exclusively(async () => {
       await database.migrate();
       const started = await bootstrap(database.db, config);
-      if (started.adminCreated && config.demo) await loadDemoData(database.db);
+      if (started.adminCreated && config.demo)
+        await loadDemoData(database.db, {
+          company: {
+            name: config.COMPANY_NAME,
+            address: config.COMPANY_ADDRESS,
+            state: config.COMPANY_STATE,
+            gstin: config.COMPANY_GSTIN ?? null,
+          },
+        });
       return started;
     })
     .catch(async (error) => {

@@ -1,7 +1,15 @@
-import { daysFromToday, RESOURCES } from '@karya/domain';
-import { sql } from 'drizzle-orm';
+import {
+  daysFromToday,
+  dependenciesOf,
+  ERROR_CODES,
+  newId,
+  permissionRefLabel,
+  RESOURCES,
+} from '@karya/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quotations, quotationVersions } from '../src/db/schema.ts';
 import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
@@ -38,6 +46,10 @@ const SIGNED_IN_ONLY = new Set([
   'GET /api/hrm/holidays',
   // Files are served to signed-in users; names are unguessable ids.
   'GET /api/files/:id',
+  // Who may do what a screen cannot offer the caller: names of active users only (issue 23).
+  'GET /api/auth/who-can',
+  // What a document prints of the company (issue 25): every quotation's preview and PDF read it.
+  'GET /api/admin/settings/company',
 ]);
 
 /**
@@ -60,6 +72,8 @@ type ScopeFixture = {
   requirement: { live: string; deleted: string };
   /** Follow-ups of the victim's customer, created by the admin for the admin (decision 0007). */
   followUp: { live: string; deleted: string };
+  /** Quotations of the victim's customer (decision 0015), with the live one's version. */
+  quotation: { live: string; deleted: string; version: string };
 };
 type ScopeCase = {
   expect: 'notFound' | 'bulkNotFound' | 'notListed' | 'notSelf';
@@ -104,6 +118,17 @@ const followUpCase = (requests: ScopeCase['requests']): ScopeCase => ({
   message: 'Follow-up not found',
   requests,
 });
+const QUOTATIONS = '/api/crm/quotations';
+const quotationCase = (requests: ScopeCase['requests']): ScopeCase => ({
+  expect: 'notFound',
+  message: 'Quotation not found',
+  requests,
+});
+const QUOTATION_VERSION_BODY = {
+  title: 'Quotation taken over by someone else',
+  validUntil: daysFromToday(7),
+  items: [{ item: 'b'.repeat(24), quantity: 1, marginTier: 'custom', gst: 18, unitPrice: 100 }],
+};
 const ROW_SCOPED: Record<string, ScopeCase> = {
   'GET /api/hrm/tasks': {
     expect: 'notListed',
@@ -387,6 +412,82 @@ const ROW_SCOPED: Record<string, ScopeCase> = {
       { method: 'DELETE', url: `${FOLLOW_UPS}/bulk/permanent`, payload: { ids: [f.followUp.deleted] } },
     ],
   },
+  // Quotations (decision 0015): as requirements, by the customer's scope.
+  [`GET ${QUOTATIONS}`]: {
+    expect: 'notListed',
+    listKey: 'quotations',
+    requests: () => [
+      { method: 'GET', url: `${QUOTATIONS}?limit=100` },
+      { method: 'GET', url: `${QUOTATIONS}?limit=100&filters[isDeleted]=true` },
+    ],
+  },
+  [`GET ${QUOTATIONS}/suggestion`]: {
+    expect: 'notListed',
+    listKey: null,
+    requests: (f) => [
+      { method: 'GET', url: `${QUOTATIONS}/suggestion?title=Someone` },
+      { method: 'GET', url: `${QUOTATIONS}/suggestion?selectedId=${f.quotation.live}` },
+    ],
+  },
+  ...Object.fromEntries(
+    ['', '/history', '/follow-ups', '/pdf'].map((suffix) => [
+      `GET ${QUOTATIONS}/:id${suffix}`,
+      quotationCase((f) =>
+        [f.quotation.live, f.quotation.deleted].map((id) => ({
+          method: 'GET',
+          url: `${QUOTATIONS}/${id}${suffix}`,
+        })),
+      ),
+    ]),
+  ),
+  [`POST ${QUOTATIONS}/:id/send`]: quotationCase((f) => [
+    {
+      method: 'POST',
+      url: `${QUOTATIONS}/${f.quotation.live}/send`,
+      payload: { email: 'principal@school.in' },
+    },
+  ]),
+  [`PATCH ${QUOTATIONS}/:id`]: quotationCase((f) => [
+    { method: 'PATCH', url: `${QUOTATIONS}/${f.quotation.live}`, payload: { notes: 'Taken over' } },
+  ]),
+  [`PATCH ${QUOTATIONS}/:id/re-quotation`]: quotationCase((f) => [
+    {
+      method: 'PATCH',
+      url: `${QUOTATIONS}/${f.quotation.live}/re-quotation`,
+      payload: QUOTATION_VERSION_BODY,
+    },
+  ]),
+  [`PATCH ${QUOTATIONS}/:id/set-active/:versionId`]: quotationCase((f) => [
+    { method: 'PATCH', url: `${QUOTATIONS}/${f.quotation.live}/set-active/${f.quotation.version}` },
+  ]),
+  [`PATCH ${QUOTATIONS}/:id/review`]: quotationCase((f) => [
+    { method: 'PATCH', url: `${QUOTATIONS}/${f.quotation.live}/review`, payload: { status: 'Approved' } },
+  ]),
+  [`DELETE ${QUOTATIONS}/:id`]: quotationCase((f) => [
+    { method: 'DELETE', url: `${QUOTATIONS}/${f.quotation.live}` },
+  ]),
+  [`PATCH ${QUOTATIONS}/:id/restore`]: quotationCase((f) => [
+    { method: 'PATCH', url: `${QUOTATIONS}/${f.quotation.deleted}/restore` },
+  ]),
+  [`DELETE ${QUOTATIONS}/:id/permanent`]: quotationCase((f) => [
+    { method: 'DELETE', url: `${QUOTATIONS}/${f.quotation.deleted}/permanent` },
+  ]),
+  [`DELETE ${QUOTATIONS}/bulk`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [{ method: 'DELETE', url: `${QUOTATIONS}/bulk`, payload: { ids: [f.quotation.live] } }],
+  },
+  [`PATCH ${QUOTATIONS}/bulk/restore`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'PATCH', url: `${QUOTATIONS}/bulk/restore`, payload: { ids: [f.quotation.deleted] } },
+    ],
+  },
+  [`DELETE ${QUOTATIONS}/bulk/permanent`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'DELETE', url: `${QUOTATIONS}/bulk/permanent`, payload: { ids: [f.quotation.deleted] } },
+    ],
+  },
   // Sales (issue 12): a customer outside the caller's scope cannot be sold to, as if it did not exist.
   'POST /api/crm/products/sales': customerCase((f) => [
     {
@@ -422,6 +523,8 @@ const NOT_ROW_SCOPED: Record<string, string> = {
   'POST /api/hrm/tasks': 'creates a task; assigning anyone else needs assign on task (tasks.test.ts)',
   [`POST ${REQUIREMENTS}`]:
     'creates a requirement for a customer the caller sees; another customer answers 400 Customer not found (requirements.test.ts)',
+  [`POST ${QUOTATIONS}`]:
+    'creates a quotation for a customer the caller sees; another customer answers 400 Customer not found (quotations.test.ts)',
   'GET /api/files/:id': 'files are served to every signed-in user; their ids are unguessable (decision 0001)',
 };
 /** The areas whose routes must appear in one of the two lists. */
@@ -434,6 +537,8 @@ const inRowScopedArea = (r: RouteEntry) =>
   r.url.startsWith(`${REQUIREMENTS}/`) ||
   r.url === FOLLOW_UPS ||
   r.url.startsWith(`${FOLLOW_UPS}/`) ||
+  r.url === QUOTATIONS ||
+  r.url.startsWith(`${QUOTATIONS}/`) ||
   /^\/api\/auth\/(profile\/)?:id(\/|$)/.test(r.url) ||
   // A route any signed-in user may call with someone's id must decide whose record it is.
   ('signedIn' in r.access && r.url.includes('/:'));
@@ -539,6 +644,42 @@ describe('authorization matrix', () => {
     // The matrix grows with every record type (a signed-in agent per action): give it room on a busy machine.
   }, 120_000);
 
+  // Issue 23: an action held without what it needs (its form's pickers) answers 403 naming what is missing,
+  // and writes nothing. Generated from packages/domain's dependencies: a new one joins by existing.
+  it('every route whose action has dependencies answers 403 naming a missing one, holding all the rest', async () => {
+    let checked = 0;
+    for (const r of routes) {
+      const a = r.access;
+      if (!('resource' in a)) continue;
+      for (const action of a.actions)
+        for (const need of dependenciesOf(a.resource, action)) {
+          const agent = await asUserWithSession(
+            ctx,
+            RESOURCES.map((res) => ({
+              resource: res.name,
+              actions: res.actions.filter((x) => !(res.name === need.resource && x === need.action)),
+            })),
+          );
+          const before = await fingerprint();
+          const res = await agent.request({
+            method: r.method as 'GET',
+            url: urlOf(r),
+            ...(withBody(r.method) ? { payload: {} } : {}),
+          });
+          expect(res.statusCode, `${keyOf(r)} without ${need.resource}:${need.action}`).toBe(403);
+          expect(res.json()).toMatchObject({
+            success: false,
+            error: ERROR_CODES.MISSING_DEPENDENCY,
+            data: { missing: [`${need.resource}:${need.action}`] },
+          });
+          expect(res.json().message).toContain(permissionRefLabel(need));
+          expect(await fingerprint(), `${keyOf(r)} changed data`).toBe(before);
+          checked += 1;
+        }
+    }
+    expect(checked).toBeGreaterThanOrEqual(6);
+  }, 60_000);
+
   it('the fingerprint sees a change (so the checks above can fail)', async () => {
     const before = await fingerprint();
     await ctx.database.db.execute(sql`update users set notes = 'changed' where email = ${ADMIN_EMAIL}`);
@@ -603,11 +744,14 @@ describe('authorization matrix', () => {
         resource: 'follow-up',
         actions: RESOURCES.find((r) => r.name === 'follow-up')!.actions.filter((a) => a !== 'view-all'),
       },
-      ...['quotation', 'project'].map((resource) => ({
-        resource,
-        actions: ['read'],
-      })),
+      {
+        resource: 'quotation',
+        actions: RESOURCES.find((r) => r.name === 'quotation')!.actions.filter((a) => a !== 'view-all'),
+      },
+      { resource: 'project', actions: ['read'] },
       { resource: 'product-sale', actions: ['create', 'update'] },
+      // What creating a sale or a requirement also needs (issue 23), so the scope is what answers.
+      { resource: 'product-item', actions: ['suggestion'] },
       {
         resource: 'requirement',
         actions: RESOURCES.find((r) => r.name === 'requirement')!.actions.filter((a) => a !== 'view-all'),
@@ -663,6 +807,23 @@ describe('authorization matrix', () => {
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data._id as string;
     };
+    /** A quotation written straight to the tables (its API needs priced, verified items). */
+    const newQuotation = async (customerId: string, isDeleted: boolean) => {
+      const id = newId();
+      const versionId = newId();
+      const fields = {
+        title: 'Quotation for someone else’s school',
+        status: 'Draft',
+        validUntil: daysFromToday(7),
+      };
+      await ctx.database.db
+        .insert(quotations)
+        .values({ id, customerId, activeVersionId: versionId, isDeleted, ...fields });
+      await ctx.database.db
+        .insert(quotationVersions)
+        .values({ id: versionId, quotationId: id, versionNumber: 0, isMain: true, ...fields });
+      return id;
+    };
     const feedback = await admin.request({
       method: 'PATCH',
       url: `${CUSTOMERS}/${liveCustomer}/feedback`,
@@ -685,7 +846,15 @@ describe('authorization matrix', () => {
         live: await newFollowUp(liveCustomer),
         deleted: await newFollowUp(liveCustomer),
       },
+      quotation: {
+        live: await newQuotation(liveCustomer, false),
+        deleted: await newQuotation(liveCustomer, true),
+        version: '',
+      },
     };
+    f.quotation.version = (
+      await ctx.database.db.select().from(quotations).where(eq(quotations.id, f.quotation.live))
+    )[0]!.activeVersionId;
     expect(
       (await admin.request({ method: 'DELETE', url: `${FOLLOW_UPS}/${f.followUp.deleted}` })).statusCode,
     ).toBe(200);
@@ -742,6 +911,8 @@ describe('authorization matrix', () => {
               f.requirement.deleted,
               f.followUp.live,
               f.followUp.deleted,
+              f.quotation.live,
+              f.quotation.deleted,
             ])
               expect(seen, label).not.toContain(id);
             break;
@@ -756,5 +927,6 @@ describe('authorization matrix', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(Object.keys(ROW_SCOPED).length);
-  });
+    // Every row-scoped route of every record type, one after another: over a minute on two busy cores.
+  }, 180_000);
 });

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openEmbedded, openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
 import { mailOutbox, otpCodes, users } from '../src/db/schema.ts';
-import { loadDemoData } from '../src/demo.ts';
+import { loadDemoData } from '../src/demo/index.ts';
 import { type Manifest, publicTables, rowsOf, writeBackup } from '../src/ops/backup.ts';
 import { BACKUP_JOB, pruneBackups, takeScheduledBackup } from '../src/ops/backup-service.ts';
 import { askServer } from '../src/ops/control.ts';
@@ -348,7 +348,7 @@ describe('a bad archive or target is refused before anything changes', () => {
     const before = await tablesWithData(ctx.database.db);
     const dataDir = newDir('full-target');
     await expect(restoreArchive({ file: archive, database: ctx.database, dataDir })).rejects.toThrow(
-      /The target database already holds data \(customer_assignments: \d+ rows, .*\)\. .*Nothing was changed/,
+      /The target database already holds data \(company_settings: 1 rows, customer_assignments: \d+ rows, .*\)\. .*Nothing was changed/,
     );
     expect(await tablesWithData(ctx.database.db)).toEqual(before);
     expect(readdirSync(dataDir)).toEqual([]);

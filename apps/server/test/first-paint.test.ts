@@ -33,7 +33,9 @@ describe('the server’s first paint of a signed-in page', () => {
   beforeAll(async () => {
     buildWebIfStale();
     expect(existsSync(path.join(root, 'apps/web/dist-ssr/entry-server.js'))).toBe(true);
-    ctx = await createTestApp({ WEB_DIST });
+    // A generous render budget: on a loaded CI machine a first render can pass the 1.5 s default, and these
+    // tests are about the page drawn (the budget itself is the config's, read by platform/static.ts).
+    ctx = await createTestApp({ WEB_DIST, FIRST_PAINT_TIMEOUT_MS: '30000' });
     admin = await adminSession(ctx);
     worker = await createUser(ctx.database);
     for (const title of ['Visit DAV School, Cuttack', HOSTILE]) {
@@ -45,8 +47,7 @@ describe('the server’s first paint of a signed-in page', () => {
       expect(res.statusCode, res.body).toBe(201);
       if (title === HOSTILE) hostileTaskId = res.json().data._id;
     }
-    // The first page drawn loads the renderer's modules; on a busy machine that alone can pass the 1.5-s
-    // budget, after which the page is sent undrawn (by design). The tests are about the page drawn.
+    // The first page drawn loads the renderer's modules.
     await page('/hrm/tasks', admin.cookie);
   }, 240_000);
   afterAll(() => ctx?.close());

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  companySettings,
   customers,
   followUps,
   productBrands,
@@ -13,6 +14,7 @@ import {
   productStocks,
   productVendors,
   purchases,
+  quotations,
   requirements,
   roles,
   sales,
@@ -50,6 +52,7 @@ const HOSTILE_KEYS = [
 const NOT_RECORD_BODIES: Record<string, string> = {
   'POST /api/auth/login': 'credentials',
   'POST /api/auth/logout': 'no body',
+  'POST /api/crm/quotations/:id/send': 'an e-mail address (and a version id); writes only a history entry',
   'POST /api/auth/:id/change-password': 'old and new password',
   'POST /api/auth/:id/send-otp': 'a method',
   'POST /api/auth/:id/verify-otp': 'a code',
@@ -81,6 +84,11 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'PATCH /api/crm/follow-ups/:id/restore': 'no body',
   'PATCH /api/crm/follow-ups/bulk/restore': '{ids}',
   'POST /api/crm/customers/duplicates': 'customers to compare (a strict schema); nothing is written',
+  'PATCH /api/crm/quotations/:id/restore': 'no body',
+  'PATCH /api/crm/quotations/bulk/restore': '{ids}',
+  'PATCH /api/crm/quotations/:id/set-active/:versionId': 'no body',
+  'PATCH /api/crm/quotations/:id/review':
+    'a review decision (status Approved or Rejected, reason); the reviewer and the time are the server’s',
 };
 
 type Row = { id: string; isDeleted?: boolean; deletedBy?: string | null; createdBy?: string | null };
@@ -208,6 +216,8 @@ describe('mass assignment', () => {
         patch(`/api/admin/users/${victim.id}`, { name: 'Renamed', ...extra, roles: [], status: 'Active' }),
       row: () => userRow(victim.id),
     }));
+    // Catalogue and vendor names are unique in any case (issue 23): each write names its own record.
+    const unique = (name: string) => `${name} ${newId().slice(-6)}`;
     // The catalogue (spec 3): brands, categories and classes take multipart or JSON; margins JSON.
     const catalogue = [
       ['brands', productBrands],
@@ -218,11 +228,11 @@ describe('mass assignment', () => {
       const url = `/api/crm/products/${path}`;
       cases.set(`POST ${url}`, async () => ({
         own: [],
-        send: (extra) => post(url, { name: 'Robotics', ...extra }),
+        send: (extra) => post(url, { name: unique('Robotics'), ...extra }),
         row: (res) => byId(table as typeof productBrands)(idOf(res)),
       }));
       cases.set(`PATCH ${url}/:id`, async () => {
-        const id = idOf(await post(url, { name: 'Robotics' }));
+        const id = idOf(await post(url, { name: unique('Robotics') }));
         return {
           own: [],
           send: (extra) => patch(`${url}/${id}`, { name: 'Robotics 2', ...extra }),
@@ -251,14 +261,15 @@ describe('mass assignment', () => {
     const vendor = { name: 'Kalinga Lab Supplies', rating: 4, contactPerson: { name: 'Ravi' } };
     cases.set('POST /api/crm/products/vendors', async () => ({
       own: [],
-      send: (extra) => post('/api/crm/products/vendors', { ...vendor, ...extra }),
+      send: (extra) => post('/api/crm/products/vendors', { ...vendor, name: unique(vendor.name), ...extra }),
       row: (res) => byId(productVendors as unknown as typeof productBrands)(idOf(res)),
     }));
     cases.set('PATCH /api/crm/products/vendors/:id', async () => {
-      const id = idOf(await post('/api/crm/products/vendors', vendor));
+      const id = idOf(await post('/api/crm/products/vendors', { ...vendor, name: unique(vendor.name) }));
       return {
         own: [],
-        send: (extra) => patch(`/api/crm/products/vendors/${id}`, { ...vendor, ...extra }),
+        send: (extra) =>
+          patch(`/api/crm/products/vendors/${id}`, { ...vendor, name: unique(vendor.name), ...extra }),
         row: () => byId(productVendors as unknown as typeof productBrands)(id),
       };
     });
@@ -285,7 +296,9 @@ describe('mass assignment', () => {
       return { id: created._id, stockId: created.stock._id };
     };
     const trade = async () => {
-      const vendorId = idOf(await post('/api/crm/products/vendors', vendor));
+      const vendorId = idOf(
+        await post('/api/crm/products/vendors', { ...vendor, name: unique(vendor.name) }),
+      );
       const customerId = idOf(
         await post('/api/crm/customers', { ...customer, name: `Trade ${newId().slice(-6)}` }),
       );
@@ -470,6 +483,77 @@ describe('mass assignment', () => {
         row: () => followUpRow(id),
       };
     });
+    // Quotations (decision 0015): Draft whatever status is sent; totals and snapshots are the server's.
+    const quotationRow = byId(quotations as unknown as typeof productBrands);
+    const quotationBody = async () => {
+      const margin = await post('/api/crm/products/margins', {
+        name: `Quote tier ${newId().slice(-6)}`,
+        isActive: true,
+        margins: { t1: 10, t2: 12, t3: 15, pt1: 18, pt2: 20, pt3: 25 },
+      });
+      const item = await admin.request({
+        method: 'POST',
+        url: '/api/crm/products/items',
+        ...multipartBody({
+          name: `Quote kit ${newId().slice(-6)}`,
+          state: 'Verified',
+          gst: '18',
+          margin: idOf(margin),
+        }),
+      });
+      await ctx.database.db
+        .update(productStocks)
+        .set({ priceToShow: 500 })
+        .where(eq(productStocks.itemId, idOf(item)));
+      const body = await requirementBody();
+      const customerId = idOf(
+        await post('/api/crm/customers', {
+          ...customer,
+          name: `Quote school ${newId().slice(-6)}`,
+          marginTier: 't1',
+        }),
+      );
+      const requirement = idOf(await post('/api/crm/requirements', { ...body, customer: customerId }));
+      return {
+        title: 'Quotation for Stewart School',
+        customer: customerId,
+        requirement,
+        validUntil: daysFromToday(7),
+        items: [{ item: idOf(item), quantity: 2, marginTier: 't1', gst: 18, unitPrice: 1 }],
+      };
+    };
+    cases.set('POST /api/crm/quotations', async () => {
+      const body = await quotationBody();
+      return {
+        own: [],
+        send: (extra) => post('/api/crm/quotations', { ...body, ...extra }),
+        row: async (res) => {
+          const row = await quotationRow(idOf(res));
+          expect(row.status).toBe('Draft');
+          return row;
+        },
+      };
+    });
+    for (const suffix of ['', '/re-quotation'])
+      cases.set(`PATCH /api/crm/quotations/:id${suffix}`, async () => {
+        const { customer: _c, requirement: _r, ...version } = await quotationBody();
+        const id = idOf(await post('/api/crm/quotations', await quotationBody()));
+        return {
+          own: [],
+          send: (extra) => patch(`/api/crm/quotations/${id}${suffix}`, { ...version, ...extra }),
+          row: async () => {
+            const row = await quotationRow(id);
+            expect(row.status).toBe('Draft');
+            return row;
+          },
+        };
+      });
+    // Issue 25: the one company settings row; its updatedBy is the caller's.
+    cases.set('PATCH /api/admin/settings/company', async () => ({
+      own: [],
+      send: (extra) => patch('/api/admin/settings/company', { bankBranch: 'Puri', ...extra }),
+      row: () => byId(companySettings as unknown as typeof teams)('company'),
+    }));
     cases.set('PATCH /api/auth/profile/:id', async () => ({
       own: [],
       send: (extra) => patch(`/api/auth/profile/${admin.user.id}`, { bio: 'Field sales', ...extra }),

@@ -69,6 +69,7 @@ const EVERY_TYPE = [
   '/crm/customers',
   '/crm/requirements',
   '/crm/follow-ups',
+  '/crm/quotations',
 ];
 
 const git = (...args: string[]) =>

@@ -5,16 +5,21 @@ type Chunk = {
   fileName: string;
   imports: string[];
   facadeModuleId: string | null;
-  viteMetadata?: { importedCss: Set<string> };
 };
 
 /**
  * Adds to index.html a `<link rel="modulepreload">` for the chunks of the modules matching `modules` (and
- * what they import beyond the entry) and a `<link rel="preload" as="style">` for their stylesheets and for
- * the emitted sheets matching `styles` (a module of CSS imports only becomes a sheet, not a chunk): the
- * browser fetches them beside the entry instead of after the entry has run and asked for them, a round
- * trip sooner on a slow link, and a preload does not hold back the first paint. A signed-in visit fetches
- * the sign-in page too (a few KB, cached for a year): index.html is one document for every route.
+ * what they import beyond the entry) and a `<link rel="preload" as="style">` for the emitted sheets
+ * matching `styles` (a module of CSS imports only becomes a sheet, not a chunk): the browser fetches them
+ * beside the entry instead of after the entry has run and asked for them, a round trip sooner on a slow
+ * link, and a preload does not hold back the first paint. A signed-in visit fetches the sign-in page's
+ * scripts too (a few KB, cached for a year): index.html is one document for every route.
+ *
+ * The modules' own stylesheets are not preloaded (issue 23): the service worker answers every navigation
+ * with this index.html, so a signed-in page preloaded the sign-in page's sheet and never used it, and
+ * Chromium warned on every page ('preloaded using link preload but not used within a few seconds'). An
+ * unused modulepreload draws no warning. The sign-in page's sheet (1 KB) comes with its chunk's import,
+ * which waits for it, so the page never paints unstyled.
  */
 export const preloadModules = ({ modules, styles: sheets }: { modules: RegExp; styles: RegExp }): Plugin => ({
   name: 'karya:preload-modules',
@@ -42,8 +47,6 @@ export const preloadModules = ({ modules, styles: sheets }: { modules: RegExp; s
       const scripts = new Set<string>();
       for (const t of targets) walk(t.fileName, scripts);
       const styles = new Set<string>();
-      for (const f of scripts)
-        for (const css of byName.get(f)?.viteMetadata?.importedCss ?? []) styles.add(css);
       for (const f of Object.keys(bundle)) if (sheets.test(f)) styles.add(f);
       if (![...styles].some((f) => sheets.test(f))) throw new Error(`preloadModules: no sheet for ${sheets}`);
       return [

@@ -1,3 +1,4 @@
+// Over 400 lines and whole: one generator of the customer data set, its columns in the order of the table.
 import { arr, hash, idOf, idValue, lit, pastTime, pick } from './sql.ts';
 import { type Generator, inBatches, scaled } from './types.ts';
 import { someUser, userCount, userId } from './users.ts';

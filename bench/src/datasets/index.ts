@@ -7,6 +7,7 @@ import { followUps } from './follow-ups.ts';
 import { history } from './history.ts';
 import { items } from './items.ts';
 import { margins } from './margins.ts';
+import { quotations } from './quotations.ts';
 import { requirements } from './requirements.ts';
 import { stock } from './stock.ts';
 import { tasks } from './tasks.ts';
@@ -35,7 +36,8 @@ export const GENERATORS: Generator[] = [
   requirements,
   followUps,
   stock,
+  quotations,
 ];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 8;
+export const DATASET_VERSION = 9;

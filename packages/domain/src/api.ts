@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   VALIDATION: 'VALIDATION_ERROR',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
+  /** The action is held but something it needs is not (issue 23: permission dependencies). */
+  MISSING_DEPENDENCY: 'MISSING_DEPENDENCY',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',

@@ -6,3 +6,12 @@ export const OBJECT_ID_RE = /^[0-9a-f]{24}$/;
 /** Readable numbers: a prefix and a zero-padded sequence value, e.g. CI0001, PI000001. */
 export const formatSequence = (prefix: string, value: number, width: number) =>
   `${prefix}${String(value).padStart(width, '0')}`;
+
+// The record numbers every list shows beside its own (a quotation's customer and requirement): here, in the
+// chunk every route loads, rather than in their entity modules, which a page would otherwise load for one
+// line (scripts/size-budget.mjs counts the files a route needs). Their entity modules re-export them.
+
+/** 1 → 'CI0001' (spec 2 §3: CI plus a 4-digit zero-padded number; longer numbers keep every digit). */
+export const formatCustomerId = (n: number) => formatSequence('CI', n, 4);
+/** 1 → 'RI0001' (spec 2 §9: RI plus a 4-digit zero-padded number; longer numbers keep every digit). */
+export const formatRequirementId = (n: number) => formatSequence('RI', n, 4);

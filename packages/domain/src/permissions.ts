@@ -163,6 +163,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   { name: 'rejection-analysis', module: 'admin', actions: LIFECYCLE },
   { name: 'verification', module: 'admin', actions: ['read', 'verification'] },
   { name: 'suggestion', module: 'admin', actions: ['read', 'create', 'update', 'delete'] },
+  // Issue 25: the company and bank details a document prints (any signed-in user reads them).
+  { name: 'company-settings', module: 'admin', actions: ['read', 'update'] },
 ];
 
 export const RESOURCE_NAMES = RESOURCES.map((r) => r.name);

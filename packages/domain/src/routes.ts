@@ -93,6 +93,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/admin/roles', resource: 'role', actions: ['read'] },
   { path: '/admin/roles/create', resource: 'role', actions: ['create'] },
   { path: '/admin/roles/:id/update', resource: 'role', actions: ['read', 'update'] },
+  // Issue 25: the company and bank details a document prints.
+  { path: '/admin/settings/company', resource: 'company-settings', actions: ['read'] },
 ];
 
 const ID_SEGMENT = /^[0-9a-f]{24}$/i;

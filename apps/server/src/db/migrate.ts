@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 
 /**
  * Keys of the PostgreSQL advisory locks every Karya process on one database shares: START while a process

@@ -1,9 +1,17 @@
-import { can, ERROR_CODES, MESSAGES, SIGN_IN_STATUSES } from '@karya/domain';
+import {
+  can,
+  ERROR_CODES,
+  MESSAGES,
+  missingDependencies,
+  missingDependencyMessage,
+  permissionRefKey,
+  SIGN_IN_STATUSES,
+} from '@karya/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 import { loadPrincipal, type Principal, principalFor } from './principal.ts';
 import { clientInfo } from './request-info.ts';
 import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
@@ -103,8 +111,21 @@ export const accessPlugin = fp(
         throw forbidden(MESSAGES.passwordChangeRequired, ERROR_CODES.PASSWORD_CHANGE_REQUIRED);
       if (!p.user.isEmailVerified && !access.beforeVerification)
         throw forbidden(MESSAGES.emailNotVerified, ERROR_CODES.EMAIL_NOT_VERIFIED);
-      if ('resource' in access && !access.actions.every((a) => can(p.permissions, access.resource, a)))
-        throw forbidden();
+      if (!('resource' in access)) return;
+      if (!access.actions.every((a) => can(p.permissions, access.resource, a))) throw forbidden();
+      // An action held without what it needs (the pickers of its form) cannot be finished: say what is
+      // missing rather than let the call fail later on a field (packages/domain permission-dependencies).
+      for (const action of access.actions) {
+        const missing = missingDependencies(p.permissions, access.resource, action);
+        if (missing.length)
+          throw new AppError(
+            403,
+            missingDependencyMessage(access.resource, action, missing),
+            ERROR_CODES.MISSING_DEPENDENCY,
+            {},
+            { missing: missing.map(permissionRefKey) },
+          );
+      }
     });
   },
   { name: 'access' },

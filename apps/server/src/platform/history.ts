@@ -24,8 +24,9 @@ import { type Point, recordHistory, userActivities } from '../db/schema.ts';
 import { notFound } from './errors.ts';
 import { documentedInput } from './openapi.ts';
 import type { Principal } from './principal.ts';
-import { type RecordTable, type Scope, userRefs } from './records.ts';
+import type { RecordTable, Scope } from './record-list.ts';
 import type { ClientInfo } from './request-info.ts';
+import { userRefs } from './user-refs.ts';
 
 /**
  * History of records (GUIDE convention 15): every write of a record calls `recordChange` (or the record

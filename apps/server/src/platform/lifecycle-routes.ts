@@ -8,11 +8,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Access, principalOf } from './access.ts';
+import { type Access, permission, principalOf } from './access.ts';
 import { ok } from './envelope.ts';
 import { HISTORY_ROUTE_TEXT, historyQueryDocs } from './history.ts';
+import type { LifecycleDeps, RecordLifecycle } from './lifecycle-service.ts';
 import type { Principal } from './principal.ts';
-import { parseList } from './records.ts';
+import type { BulkOperation } from './record-lifecycle.ts';
+import { parseList } from './record-list.ts';
 
 /** What a lifecycle call answers: the envelope's message and data (none → null). */
 export type LifecycleOutcome = { message: string; data?: unknown };
@@ -137,4 +139,55 @@ export const registerLifecycleRoutes = (app: FastifyInstance, spec: LifecycleRou
 export const bulkOutcome = async (answer: Promise<{ message: string; result: unknown }>) => {
   const { message, result } = await answer;
   return { message, data: result };
+};
+
+/** The permission of each lifecycle route, by which its route exists: 'bulk-delete' → DELETE base/bulk. */
+const ROUTE_OF = {
+  delete: 'remove',
+  restore: 'restore',
+  'delete-permanently': 'removePermanently',
+  'bulk-delete': 'bulkRemove',
+  'bulk-restore': 'bulkRestore',
+  'bulk-delete-permanently': 'bulkRemovePermanently',
+  read: 'history',
+} as const;
+export type LifecycleAction = keyof typeof ROUTE_OF;
+
+/**
+ * The lifecycle routes of a record type whose tail is `recordLifecycle`'s, to spread into
+ * registerLifecycleRoutes. The module names at its call site the permissions on its resource, and a route
+ * exists only when its permission is named (delete → DELETE /:id, bulk-restore → PATCH /bulk/restore, read →
+ * GET /:id/history, …). Each answer carries the record type's own message and what its call returns.
+ */
+export const lifecycleRoutes = (
+  l: RecordLifecycle,
+  deps: LifecycleDeps,
+  resource: string,
+  actions: readonly LifecycleAction[],
+  /** Added to the history route's description, e.g. the row-scope rule. */
+  historyText?: string,
+): Partial<LifecycleRoutesSpec> => {
+  const m = l.messages;
+  const one = (message: string, call: (d: LifecycleDeps, p: Principal, id: string) => Promise<unknown>) =>
+    ({ run: async (p, id) => ({ message, data: await call(deps, p, id) }) }) satisfies Partial<Route<string>>;
+  const bulk = (operation: BulkOperation) =>
+    ({ run: (p, ids) => bulkOutcome(l.bulk(deps, p, operation, ids)) }) satisfies Partial<Route<string[]>>;
+  const calls = {
+    remove: one(m.deleted, l.remove),
+    restore: one(m.restored, l.restore),
+    removePermanently: one(m.deletedPermanently, l.removePermanently),
+    bulkRemove: bulk('delete'),
+    bulkRestore: bulk('restore'),
+    bulkRemovePermanently: bulk('deletePermanently'),
+    history: {
+      description: historyText,
+      run: (p: Principal, id: string, query: ListQuery) => l.history(deps.db, p, id, query),
+    },
+  };
+  return Object.fromEntries(
+    actions.map((action) => {
+      const route = ROUTE_OF[action];
+      return [route, { access: permission(resource, action), ...calls[route] }];
+    }),
+  );
 };

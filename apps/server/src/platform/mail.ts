@@ -4,7 +4,9 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
-export type MailMessage = { to: string; subject: string; text: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+/** `attachments` (a quotation's PDF) go out over SMTP; the outbox keeps the text only. */
+export type MailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
 export type Mailer = {
   /** Record the message and deliver it; fails when delivery fails. */
   send(message: MailMessage): Promise<void>;
@@ -36,9 +38,10 @@ export const createMailer = (opts: { db: Db; smtpUrl?: string; from: string; log
   const record = async (message: MailMessage) => {
     const id = newId();
     // The stored copy never holds a usable one-time code: codes live only as hashes.
-    await opts.db.insert(mailOutbox).values({ id, ...message, text: redactCodes(message.text) });
+    const { to, subject, text } = message;
+    await opts.db.insert(mailOutbox).values({ id, to, subject, text: redactCodes(text) });
     if (!transport)
-      opts.log.info({ mail: message }, `[dev outbox] to ${message.to}: ${message.subject}\n${message.text}`);
+      opts.log.info({ mail: { to, subject, text } }, `[dev outbox] to ${to}: ${subject}\n${text}`);
     return id;
   };
   const deliver = async (id: string, message: MailMessage) => {

@@ -28,7 +28,7 @@ const looksLikeFile = (urlPath: string) => urlPath.startsWith('/assets/') || /\.
  * other GET outside /api (the app's routes). The variants (.br, .gz), Vite's manifest and any source map
  * are not served: a missing file answers 404, never the app's HTML in place of a script.
  */
-export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
+export const registerWebApp = async (app: FastifyInstance, webDist: string, firstPaintTimeoutMs: number) => {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -49,7 +49,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string) => {
     });
   }
   const hints = hasWeb ? loadRouteHints(webDist) : null;
-  const firstPaint = hints ? await loadFirstPaint(app, webDist) : null;
+  const firstPaint = hints ? await loadFirstPaint(app, webDist, firstPaintTimeoutMs) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (

@@ -84,13 +84,19 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };
 
+/** The signed-in user's permissions, or null outside the provider (a header drawn on its own, in a test). */
+export const usePermissionsIfKnown = (): PermissionSet | null => useContext(AuthContext)?.permissions ?? null;
+
 export const useAuth = () => {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth outside AuthProvider');
   return ctx;
 };
 
-/** can('user', 'create'), or canAll('user', ['read', 'update']). */
+/**
+ * can('user', 'create'), or canAll('user', ['read', 'update']). Whether an action can be finished (what it
+ * needs besides) is useCanFinish, in components/permissions, outside the sign-in page's first load.
+ */
 export const useCan = () => {
   const { permissions } = useAuth();
   return useMemo(

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../lib/document-title';
+import { useCanOpenIfKnown } from './record/record-link';
 
 /** The area names are abbreviations (HRM, CRM); other segments read as words ('rejection-analysis'). */
 const ACRONYMS = new Set(['hrm', 'crm']);
@@ -38,6 +39,7 @@ export const PageHeader = ({
   const navigate = useNavigate();
   useDocumentTitle(recordName?.trim() || title);
   const crumbs = breadcrumbSegments(location.pathname, recordName);
+  const canOpen = useCanOpenIfKnown();
   return (
     <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="sm">
       <div>
@@ -64,8 +66,10 @@ export const PageHeader = ({
           }}
         >
           {crumbs.map((c, i) =>
-            i === crumbs.length - 1 ? (
-              <span key={c.href} aria-current="page">
+            // The current page, and a level the user may not open (the accountant's Products: issue 23),
+            // are text, never a link to the 403 page.
+            i === crumbs.length - 1 || !canOpen(c.href) ? (
+              <span key={c.href} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
                 {c.record ? c.label : label(c.label)}
               </span>
             ) : (

@@ -36,6 +36,10 @@ export const DateInput = (props: Props) => (
         maw={props.maw}
         value={shown(props.value)}
         onBlur={props.onBlur as ComponentProps<typeof TextInput>['onBlur']}
+        // As the picker itself: Enter in a date field does not submit the form.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
         readOnly
       />
     }

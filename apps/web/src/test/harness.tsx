@@ -45,6 +45,7 @@ export const meWith = (permissions: Record<string, string[]>, more: Record<strin
     roles: [],
     expiredRoles: [],
     mustChangePassword: false,
+    companyState: 'Odisha',
     ...more,
     permissions: Object.entries(permissions).map(([resource, actions]) => ({ resource, actions })),
   }) as unknown as MeDto;

@@ -7,6 +7,7 @@ import {
   GSTIN_STATE_MESSAGE,
   gstinCheckCharacter,
   gstinProblem,
+  gstinStateMismatch,
   placeOfSupplyCode,
 } from './money.ts';
 
@@ -62,5 +63,29 @@ describe('GSTIN (issue 12)', () => {
       expect(update.parse({ gstin: '' })).toEqual({ gstin: null });
       expect(update.parse({ gstin: null })).toEqual({ gstin: null });
     });
+  });
+});
+
+describe('GSTIN and address state (issue 23)', () => {
+  const JHARKHAND = gstin('20AABCK1234M1Z');
+
+  it('questions a GSTIN of another state than the address, naming both states and the tax that follows', () => {
+    expect(gstinStateMismatch({ gstin: JHARKHAND, state: 'Odisha' }, 'Odisha')).toBe(
+      'The GSTIN is registered in Jharkhand; the address is in Odisha. Tax will follow the GSTIN: IGST for Odisha sales.',
+    );
+    // Registered in the company's own state, the address elsewhere: the sales stay within the state.
+    expect(gstinStateMismatch({ gstin: ODISHA.toLowerCase(), state: ' andhra  pradesh ' }, 'Odisha')).toBe(
+      'The GSTIN is registered in Odisha; the address is in Andhra Pradesh. Tax will follow the GSTIN: CGST and SGST for Odisha sales.',
+    );
+  });
+
+  it('says nothing when they agree, or when the GSTIN or the state is missing, invalid or unknown', () => {
+    expect(gstinStateMismatch({ gstin: ODISHA, state: 'Odisha' }, 'Odisha')).toBeNull();
+    expect(gstinStateMismatch({ gstin: ANDHRA, state: 'Andhra Pradesh' }, 'Odisha')).toBeNull();
+    expect(gstinStateMismatch({ gstin: '', state: 'Odisha' }, 'Odisha')).toBeNull();
+    expect(gstinStateMismatch({ gstin: null, state: 'Odisha' }, 'Odisha')).toBeNull();
+    expect(gstinStateMismatch({ gstin: wrongCheck(JHARKHAND), state: 'Odisha' }, 'Odisha')).toBeNull();
+    expect(gstinStateMismatch({ gstin: JHARKHAND, state: '' }, 'Odisha')).toBeNull();
+    expect(gstinStateMismatch({ gstin: JHARKHAND, state: 'Atlantis' }, 'Odisha')).toBeNull();
   });
 });

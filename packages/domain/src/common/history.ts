@@ -225,6 +225,19 @@ export const HISTORY_FIELDS = {
     remarks: 'Remarks',
     nextFollowUp: 'Next follow up',
   },
+  quotation: {
+    title: 'Title',
+    customer: 'Customer',
+    requirement: 'Requirement',
+    version: 'Version',
+    status: 'Status',
+    validUntil: 'Valid until',
+    notes: 'Notes',
+    items: 'Items',
+    totalPrice: 'Total price',
+    review: 'Review',
+    reviewReason: 'Review reason',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 export type HistoryEntity = keyof typeof HISTORY_FIELDS;
 

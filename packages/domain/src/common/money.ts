@@ -185,3 +185,28 @@ export const placeOfSupplyCode = (party: { gstin?: string | null; state?: string
   if (gstin && isValidGstin(gstin)) return gstin.slice(0, 2);
   return gstStateCode(party.state);
 };
+
+/**
+ * A GSTIN registered in another state than the party's address (issue 23): the registration decides the
+ * place of supply (placeOfSupplyCode), so the form asks before saving. The question names both states and
+ * the tax the company's sales will carry ('The GSTIN is registered in Jharkhand; the address is in Odisha.
+ * Tax will follow the GSTIN: IGST for Odisha sales.'). Null when they agree, or when either is unknown or
+ * the GSTIN is not valid (its own message answers that).
+ */
+export const gstinStateMismatch = (
+  party: { gstin?: string | null; state?: string | null },
+  companyState: string,
+): string | null => {
+  const gstin = party.gstin?.trim().toUpperCase();
+  if (!gstin || !isValidGstin(gstin)) return null;
+  const registered = gstin.slice(0, 2);
+  const address = gstStateCode(party.state);
+  if (address === null || address === registered) return null;
+  const company = gstStateCode(companyState);
+  const companyName = company ? GST_STATE_CODES[company] : companyState;
+  const tax = company === registered ? 'CGST and SGST' : 'IGST';
+  return (
+    `The GSTIN is registered in ${GST_STATE_CODES[registered]}; the address is in ${GST_STATE_CODES[address]}. ` +
+    `Tax will follow the GSTIN: ${tax} for ${companyName} sales.`
+  );
+};

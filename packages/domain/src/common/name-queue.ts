@@ -28,3 +28,10 @@ export const addToNameQueue = (queue: readonly string[], text: string, rules: Na
   if (queue.length >= rules.maxCount) return refuse(rules.tooMany);
   return { queue: [...queue, name], error: null, added: true };
 };
+
+/**
+ * Create pressed while the name box holds a name the queue refuses (issue 23): the same refusal, and that
+ * nothing was created because of it, for the user who expected the listed names to go.
+ */
+export const queueBlocksCreateMessage = (error: string) =>
+  `${error.replace(/\.$/, '')}. Nothing was created: change or clear the name in the box, then press Create.`;

@@ -87,6 +87,13 @@ export const suggestionQuerySchema = z.object({
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * Issue 23: brand, category, class and vendor names are unique among live records, in any case. The 409's
+ * message names the record that holds the name; its data is that record, for the screen to link to.
+ */
+export const nameTakenMessage = (noun: string, name: string) => `A ${noun} named ${name} already exists.`;
+export type NameHolder = { _id: string; name: string };
+
+/**
  * The lifecycle messages of one record type, from its noun ('task' → 'Task deleted successfully'). Server
  * answers and screens both take their texts from here.
  */

@@ -2,7 +2,6 @@
 // (see catalogue-list.ts). Spec 2 §2 "Customers", §3 "Customer", §5, §8, §9; decision 0006.
 import { ASSIGNMENT_STATES, defineList, LIFECYCLE_FILTERS } from '../common/list-query.ts';
 import type { RecordStamps, UserRef } from '../common/records.ts';
-import { formatSequence } from '../id-pattern.ts';
 import { MARGIN_TIERS, type MarginTier } from './margin-list.ts';
 
 /** Spec 2 §3 "Enumerations": the customer and its organisation tree. */
@@ -157,8 +156,8 @@ export const customerListSpec = defineList({
   defaultSort: { field: 'createdAt', order: 'desc' },
 });
 
-/** 1 → 'CI0001' (spec 2 §3: CI plus a 4-digit zero-padded number; longer numbers keep every digit). */
-export const formatCustomerId = (n: number) => formatSequence('CI', n, 4);
+/** (In id-pattern.ts: the chunk every route loads.) */
+export { formatCustomerId } from '../id-pattern.ts';
 
 /** The customer id filter takes digits or CI followed by digits (spec 2 §5 "Customer filter"). */
 export const CUSTOMER_ID_FILTER_RE = /^(?:CI)?\d{1,9}$/i;

@@ -5,7 +5,6 @@ import {
   customerCheckNamesSchema,
   customerCreateSchema,
   customerFeedbackSchema,
-  customerSuggestionQuerySchema,
   customerUpdateSchema,
 } from './customer.ts';
 import {
@@ -15,6 +14,7 @@ import {
   customerSearchFilter,
   formatCustomerId,
 } from './customer-list.ts';
+import { customerSuggestionQuerySchema } from './customer-queries.ts';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message;

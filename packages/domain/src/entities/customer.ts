@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toEnumeration } from '../common/enumeration.ts';
 import {
   clearable,
   gstinSchema,
@@ -40,13 +41,21 @@ const text = (max: number) => oneLineText().max(max, `Must not exceed ${max} cha
 const longText = (max: number) => multiLineText().max(max, `Must not exceed ${max} characters`);
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-/** Keep only the keys of an object whose condition holds (a copy; non-objects pass through). */
-const prune = (v: unknown, drop: (o: Record<string, unknown>) => string[]) => {
+/**
+ * Keep only the keys of an object whose condition holds (a copy; non-objects pass through). Its `type` is
+ * first read as the enumeration's value a person meant ('organisation', 'training centre'; issue 23), so the
+ * condition sees the value the schema will.
+ */
+const prune = (v: unknown, types: readonly string[], drop: (o: Record<string, unknown>) => string[]) => {
   if (!isObject(v)) return v;
   const out = { ...v };
+  if (out.type !== undefined) out.type = toEnumeration(types)(out.type);
   for (const key of drop(out)) delete out[key];
   return out;
 };
+/** An enumeration field that takes a value as a person would spell it (common/enumeration.ts). */
+const tolerantEnum = <const T extends readonly [string, ...string[]]>(values: T, error: string) =>
+  z.preprocess(toEnumeration(values), z.enum(values, { error }));
 
 /** At least three letters (any script), anywhere in the text (spec 2 §5 'Must include 3 letters'). */
 export const hasThreeLetters = (v: string) => (v.match(/\p{L}/gu)?.length ?? 0) >= 3;
@@ -80,16 +89,16 @@ export const customerAddressSchema = z.object(
 
 const instituteSchema = z.preprocess(
   (v) =>
-    prune(v, (o) => [
+    prune(v, INSTITUTE_TYPES, (o) => [
       ...(o.type === 'School' ? [] : ['school']),
       ...(o.type === 'College' ? [] : ['college']),
     ]),
   z
     .object(
       {
-        type: z.enum(INSTITUTE_TYPES, { error: M.instituteTypeRequired }),
-        school: z.object({ board: z.enum(SCHOOL_BOARDS, { error: M.schoolBoardRequired }) }).optional(),
-        college: z.object({ type: z.enum(COLLEGE_TYPES, { error: M.collegeTypeRequired }) }).optional(),
+        type: tolerantEnum(INSTITUTE_TYPES, M.instituteTypeRequired),
+        school: z.object({ board: tolerantEnum(SCHOOL_BOARDS, M.schoolBoardRequired) }).optional(),
+        college: z.object({ type: tolerantEnum(COLLEGE_TYPES, M.collegeTypeRequired) }).optional(),
       },
       { error: M.instituteTypeRequired },
     )
@@ -103,15 +112,15 @@ const instituteSchema = z.preprocess(
 
 const governmentSchema = z.preprocess(
   (v) =>
-    prune(v, (o) => [
+    prune(v, GOVERNMENT_TYPES, (o) => [
       ...(o.type === 'Office' ? [] : ['office']),
       ...(o.type === 'Institute' ? [] : ['institute']),
     ]),
   z
     .object(
       {
-        type: z.enum(GOVERNMENT_TYPES, { error: M.governmentTypeRequired }),
-        office: z.object({ type: z.enum(OFFICE_TYPES, { error: M.officeTypeRequired }) }).optional(),
+        type: tolerantEnum(GOVERNMENT_TYPES, M.governmentTypeRequired),
+        office: z.object({ type: tolerantEnum(OFFICE_TYPES, M.officeTypeRequired) }).optional(),
         institute: instituteSchema.optional(),
       },
       { error: M.governmentTypeRequired },
@@ -125,11 +134,11 @@ const governmentSchema = z.preprocess(
 );
 
 const privateSchema = z.preprocess(
-  (v) => prune(v, (o) => (o.type === 'Institute' ? [] : ['institute'])),
+  (v) => prune(v, PRIVATE_TYPES, (o) => (o.type === 'Institute' ? [] : ['institute'])),
   z
     .object(
       {
-        type: z.enum(PRIVATE_TYPES, { error: M.privateTypeRequired }),
+        type: tolerantEnum(PRIVATE_TYPES, M.privateTypeRequired),
         institute: instituteSchema.optional(),
       },
       { error: M.privateTypeRequired },
@@ -143,14 +152,14 @@ const privateSchema = z.preprocess(
 /** Organisation tree (spec 2 §3): Government → office or institute; Private → institute. */
 export const customerOrganizationSchema = z.preprocess(
   (v) =>
-    prune(v, (o) => [
+    prune(v, ORGANIZATION_TYPES, (o) => [
       ...(o.type === 'Government' ? [] : ['government']),
       ...(o.type === 'Private' ? [] : ['private']),
     ]),
   z
     .object(
       {
-        type: z.enum(ORGANIZATION_TYPES, { error: M.organizationTypeRequired }),
+        type: tolerantEnum(ORGANIZATION_TYPES, M.organizationTypeRequired),
         government: governmentSchema.optional(),
         private: privateSchema.optional(),
       },
@@ -209,7 +218,7 @@ const userIds = z
   .transform((ids) => [...new Set(ids)]);
 
 const customerFields = {
-  type: z.enum(CUSTOMER_TYPES, { error: M.typeRequired }),
+  type: tolerantEnum(CUSTOMER_TYPES, M.typeRequired),
   name: oneLineText({ error: M.nameRequired })
     .min(1, M.nameRequired)
     .max(CUSTOMER_NAME_MAX, `Name must not exceed ${CUSTOMER_NAME_MAX} characters`),
@@ -235,8 +244,8 @@ const customerFields = {
         .refine(hasAtMostTwoDecimals, 'Rating can have at most 2 decimal places'),
     ),
   ).optional(),
-  ratingCategory: clearable(z.enum(RATING_CATEGORIES, { error: M.ratingCategoryRequired })).optional(),
-  marginTier: clearable(z.enum(MARGIN_TIERS, { error: M.marginTier })).optional(),
+  ratingCategory: clearable(tolerantEnum(RATING_CATEGORIES, M.ratingCategoryRequired)).optional(),
+  marginTier: clearable(tolerantEnum(MARGIN_TIERS, M.marginTier)).optional(),
   verified: z.boolean({ error: 'Verified must be true or false' }).optional(),
   assignedTo: userIds.optional(),
   reAssignedTo: userIds.optional(),
@@ -247,7 +256,7 @@ export const customerObjectSchema = z.object(customerFields);
 
 /** Choosing Individual clears the organisation and the contacts' designations (spec 2 §4). */
 const clearForIndividual = (v: unknown) => {
-  if (!isObject(v) || v.type !== 'Individual') return v;
+  if (!isObject(v) || toEnumeration(CUSTOMER_TYPES)(v.type) !== 'Individual') return v;
   const contacts = Array.isArray(v.contacts)
     ? v.contacts.map((c) => (isObject(c) ? { ...c, designation: null } : c))
     : v.contacts;
@@ -321,79 +330,3 @@ export const customerFeedbackSchema = z.object({
   comment: clearable(longText(2000)).optional(),
 });
 export type CustomerFeedbackInput = z.infer<typeof customerFeedbackSchema>;
-
-/**
- * A customer number as the suggestion takes it: digits, with or without the CI prefix, or nothing
- * (CUSTOMER_ID_FILTER_RE, or empty). Written without the i flag so the OpenAPI document's `pattern` (which
- * has no flags) says exactly what is accepted, and clients and the SQL-injection scan can send a valid value.
- */
-const CUSTOMER_NUMBER_PARAM_RE = /^(?:(?:[Cc][Ii])?[0-9]{1,9})?$/;
-
-/** GET /crm/customers/suggestion: by name, or by number when the box has a digit; selected ones first. */
-export const customerSuggestionQuerySchema = z.object({
-  name: oneLineText().max(100, 'Search text is too long').optional().default(''),
-  customerId: oneLineText()
-    .regex(CUSTOMER_NUMBER_PARAM_RE, M.customerIdInvalid)
-    .optional()
-    .transform((v) => (v ? Number(v.replace(/^CI/i, '')) : undefined)),
-  selectedId: objectIdSchema.optional(),
-  selectedIds: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.split(',').filter(Boolean) : []))
-    .pipe(z.array(objectIdSchema).max(100, 'Too many selected ids')),
-});
-export type CustomerSuggestionQuery = z.infer<typeof customerSuggestionQuerySchema>;
-
-/** GET /crm/customers/check: the check-existence page's search. */
-export const customerCheckQuerySchema = z.object({
-  name: oneLineText().max(100, 'Search text is too long').optional().default(''),
-});
-
-/** At most this many customers are checked for likely duplicates in one call (a bulk form, an import chunk). */
-export const CUSTOMER_DUPLICATE_CHECK_MAX = 1000;
-const duplicateField = (max: number) => oneLineText().max(max, 'Text is too long').optional().default('');
-
-/**
- * POST /crm/customers/duplicates: likely duplicates of customers about to be created (issue 11, the
- * duplicate guard): a similar name in the same city or district, the same phone, the same e-mail.
- */
-export const customerDuplicateCheckSchema = z
-  .object({
-    customers: z
-      .array(
-        z
-          .object({
-            name: duplicateField(CUSTOMER_NAME_MAX),
-            city: duplicateField(100),
-            district: duplicateField(100),
-            phone: duplicateField(30),
-            email: duplicateField(200),
-          })
-          .strict(),
-        { error: 'customers must be a list' },
-      )
-      .min(1, 'No customers to check')
-      .max(
-        CUSTOMER_DUPLICATE_CHECK_MAX,
-        `At most ${CUSTOMER_DUPLICATE_CHECK_MAX} customers can be checked at once`,
-      ),
-    /** The customer being edited, never its own duplicate. */
-    excludeId: objectIdSchema.optional(),
-  })
-  .strict();
-export type CustomerDuplicateCheck = z.infer<typeof customerDuplicateCheckSchema>;
-
-export type CustomerDuplicateReason = 'name' | 'phone' | 'email';
-/** A live customer that looks like one being created; `visible`: the caller may open it (row scope). */
-export type CustomerDuplicateMatch = {
-  _id: string;
-  customerId: number;
-  name: string;
-  city: string | null;
-  district: string | null;
-  reasons: CustomerDuplicateReason[];
-  visible: boolean;
-};
-/** Per checked customer (its index in the list) with at least one match. */
-export type CustomerDuplicates = { index: number; matches: CustomerDuplicateMatch[] }[];

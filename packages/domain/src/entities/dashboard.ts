@@ -1,3 +1,5 @@
+import { UPCOMING_FOLLOW_UP_DAYS } from './follow-up-due.ts';
+
 /** GET /admin/dashboard (spec 1 §2). Parts whose records arrive in later issues report zeros. */
 export type AdminDashboard = {
   users: {
@@ -40,11 +42,14 @@ export type CrmDashboard = {
     upcoming: number;
     upcomingFollowUps: FollowUpSummary[];
     noResponseFollowUps: FollowUpSummary[];
-    /** Open follow-ups whose date and time have passed (beyond the spec: the follow-up queue). */
+    /** Work whose moment has passed (beyond the spec: the follow-up queue; follow-up-due.ts). */
     overdue: number;
-    /** Open follow-ups later today (not yet overdue). */
+    /** Work later today (not yet overdue). */
     dueToday: number;
-    /** Follow-ups that are not cancelled, per day from today, CRM_CHART_DAYS days (the chart). */
+    /**
+     * The chart: the work still ahead per day, today (= dueToday) and the UPCOMING_FOLLOW_UP_DAYS days
+     * after it (their sum = upcoming); CRM_CHART_DAYS entries. The screen draws `overdue` before them.
+     */
     perDay: { date: string; count: number }[];
   };
   requirements: {
@@ -57,6 +62,20 @@ export type CrmDashboard = {
     byStatus: { status: string; count: number }[];
   };
   productItems: { totalCount: number; verifiedCount: number; unverifiedCount: number };
+  /**
+   * Live quotations in the caller's quotation scope (issue 25; zeros without read on quotation): in total,
+   * new this week, by the active version's status, waiting for review, and the value of the Draft ones
+   * (rupees, with GST): the offers still open.
+   */
+  quotations: {
+    total: number;
+    new: number;
+    draft: number;
+    pendingReview: number;
+    approved: number;
+    rejected: number;
+    draftValue: number;
+  };
 };
 export type NewCustomerSummary = {
   _id: string;
@@ -73,11 +92,17 @@ export type FollowUpSummary = {
   customer: { _id: string; name: string } | null;
   type: string;
   reason: string;
-  /** YYYY-MM-DD, the day in India. */
+  /** YYYY-MM-DD, the day in India (of the planned next follow-up when `planned`). */
   date: string;
-  /** HH:mm in India. */
+  /** HH:mm in India (of the planned next follow-up when `planned`). */
   time: string;
+  /** The follow-up's own status. */
   status: string;
+  /**
+   * True when the row is the next follow-up this one planned (a Completed follow-up's next block, not yet
+   * taken up): then type, date and time are the plan's.
+   */
+  planned: boolean;
 };
 
 /** GET /crm/dashboard/follow-up-counts: the follow-up queue beside the menu entry. */
@@ -95,17 +120,13 @@ export const DASHBOARD_FOLLOW_UP_STATUSES = [
   'Cancelled',
   'Postponed',
 ] as const;
-/** A follow-up still to be done: neither Completed nor Cancelled. */
-export const OPEN_FOLLOW_UP_STATUSES = ['Scheduled', 'Pending', 'Postponed'] as const;
 /** Requirement statuses (spec 2 §8), in the chart's order. */
 export const REQUIREMENT_STATUS_ORDER = ['Open', 'In Progress', 'Completed', 'Closed'] as const;
 /** A requirement being worked on: Open or In Progress; "closed" is Completed or Closed. */
 export const OPEN_REQUIREMENT_STATUSES = ['Open', 'In Progress'] as const;
 export const CLOSED_REQUIREMENT_STATUSES = ['Completed', 'Closed'] as const;
-/** "Upcoming": Scheduled, from now to the end of the day this many days ahead (India). */
-export const UPCOMING_FOLLOW_UP_DAYS = 7;
-/** The follow-ups chart: today and the 13 days after it. */
-export const CRM_CHART_DAYS = 14;
+/** The follow-ups chart: today and the UPCOMING_FOLLOW_UP_DAYS days after it (the Upcoming card's days). */
+export const CRM_CHART_DAYS = UPCOMING_FOLLOW_UP_DAYS + 1;
 /** Rows in each of the dashboard's lists. */
 export const DASHBOARD_LIST_SIZE = 10;
 
@@ -147,20 +168,3 @@ const hasPassed = (f: { date: string; time: string }, now: Date) => {
  */
 export const isNoResponseFollowUp = (f: FollowUpFacts, now: Date) =>
   !f.isDeleted && f.status !== 'Cancelled' && hasPassed(f, now) && blank(f.response) && blank(f.remarks);
-
-const isOpen = (status: string) => (OPEN_FOLLOW_UP_STATUSES as readonly string[]).includes(status);
-
-/** Overdue: live, open (Scheduled, Pending or Postponed), date and time passed. */
-export const isOverdueFollowUp = (f: FollowUpFacts, now: Date) =>
-  !f.isDeleted && isOpen(f.status) && hasPassed(f, now);
-
-/** Due today: live, open, today in India and still ahead (later than now; one passed is overdue instead). */
-export const isDueTodayFollowUp = (f: FollowUpFacts, now: Date) =>
-  !f.isDeleted && isOpen(f.status) && f.date === dashboardClock(now).day && !hasPassed(f, now);
-
-/** Upcoming: live, Scheduled, not yet passed, and on or before the day UPCOMING_FOLLOW_UP_DAYS ahead. */
-export const isUpcomingFollowUp = (f: FollowUpFacts, now: Date) =>
-  !f.isDeleted &&
-  f.status === 'Scheduled' &&
-  !hasPassed(f, now) &&
-  f.date <= dayPlus(dashboardClock(now).day, UPCOMING_FOLLOW_UP_DAYS);

@@ -4,6 +4,7 @@ import { ASSIGNMENT_STATES, defineList, LIFECYCLE_FILTERS } from '../common/list
 import type { RecordStamps, UserRef } from '../common/records.ts';
 import { todayInAppZone } from '../dates.ts';
 import { formatSequence } from '../id-pattern.ts';
+import { FOLLOW_UP_DUE } from './follow-up-due.ts';
 
 /** Spec 2 §3 "Enumerations". */
 export const FOLLOW_UP_TYPES = ['Call', 'Mail', 'Visit'] as const;
@@ -12,8 +13,8 @@ export const FOLLOW_UP_STATUSES = ['Scheduled', 'Pending', 'Completed', 'Cancell
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
 export const FOLLOW_UP_REASONS = ['Requirement', 'Quotation', 'Project', 'Other'] as const;
 export type FollowUpReason = (typeof FOLLOW_UP_REASONS)[number];
-/** Quotations and projects do not exist yet: those reasons are refused until they do (decision 0007). */
-export const FOLLOW_UP_REASONS_COMING_SOON: readonly FollowUpReason[] = ['Quotation', 'Project'];
+/** Projects do not exist yet: that reason is refused until they do (decision 0007; quotations: issue 25). */
+export const FOLLOW_UP_REASONS_COMING_SOON: readonly FollowUpReason[] = ['Project'];
 
 export const FOLLOW_UP_RESOURCE = 'follow-up';
 export const FOLLOW_UP_LIST_KEY = 'followUps';
@@ -37,6 +38,7 @@ export const FOLLOW_UP_MESSAGES = {
   selectCustomerFirst: 'Select a customer first.',
   nextTypeRequired: 'Next follow-up type is required',
   nextDateRequired: 'Next follow-up date is required',
+  nextDateBeforeDate: 'Next follow-up date must be on or after the follow-up date',
   nextTimeRequired: 'Next follow-up time is required',
   nextVisitorRequired: 'At least one visitor is required',
   nextFollowUpByRequired: 'Next follow-up by is required',
@@ -46,6 +48,8 @@ export const FOLLOW_UP_MESSAGES = {
   customerNotFound: 'Customer not found',
   requirementNotFound: 'Requirement not found',
   requirementOtherCustomer: 'The requirement must belong to the chosen customer.',
+  quotationNotFound: 'Quotation not found',
+  quotationOtherCustomer: 'The quotation must belong to the chosen customer.',
   usersMissing: 'One or more chosen users do not exist',
   conflict: 'This follow-up was changed by someone else. Review the latest version.',
   expectedUpdatedAtInvalid: 'expectedUpdatedAt must be a date and time',
@@ -57,7 +61,7 @@ export const FOLLOW_UP_MESSAGES = {
   searchLoading: 'Searching for follow ups... Please wait.',
   customerEmpty: 'This customer has no follow ups',
   requirementEmpty: 'No follow ups for this Requirement',
-  comingSoon: 'Quotation and Project follow-ups are coming soon.',
+  comingSoon: 'Project follow-ups are coming soon.',
 } as const;
 
 /** Spec 2 §8 confirmations and loading toasts. */
@@ -99,6 +103,8 @@ export const followUpListSpec = defineList({
     nextDate: 'dateRange',
     /** Date and time passed, and neither a response nor remarks written (decision 0007). */
     noResponse: 'boolean',
+    /** Overdue, Due today or Upcoming: the work the dashboard and the badge count (follow-up-due.ts). */
+    due: { enum: FOLLOW_UP_DUE },
     /** Assigned / UnAssigned / Orphaned over followUpBy and the visitors: needs view-all. */
     state: { enum: ASSIGNMENT_STATES },
     ...LIFECYCLE_FILTERS,

@@ -118,6 +118,29 @@ describe('follow-up form schema (spec 2 §5)', () => {
       'Next follow-up type is required',
     ]);
   });
+  it('a next follow-up date before the follow-up date is refused on the next date field', () => {
+    const plan = (date: string, more: object = {}) => ({
+      ...base,
+      ...more,
+      nextFollowUp: { nextRequired: true, type: 'Call', date, time: '09:00', followUpBy: USER },
+    });
+    const issues = (input: unknown, schema: typeof followUpCreateSchema | typeof followUpUpdateSchema) => {
+      const r = schema.safeParse(input);
+      return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    };
+    for (const schema of [followUpCreateSchema, followUpUpdateSchema])
+      expect(issues(plan('2026-11-24'), schema)).toEqual([
+        { path: 'nextFollowUp.date', message: 'Next follow-up date must be on or after the follow-up date' },
+      ]);
+    // The same day is allowed (an earlier hour too: the rule is on days), and so is any later day.
+    expect(messages(plan('2026-11-25'))).toEqual([]);
+    expect(messages(plan('2026-12-01'))).toEqual([]);
+    // A follow-up date sent with a time part is compared by its day.
+    expect(messages(plan('2026-11-25', { date: '2026-11-25T18:00:00.000Z' }))).toEqual([]);
+    // Not compared when there is no next follow-up, or when the follow-up's own date is missing.
+    expect(messages({ ...plan('2026-11-01'), nextFollowUp: { nextRequired: false } })).toEqual([]);
+    expect(messages(plan('2026-11-01', { date: '' }))).toEqual(['Date is required']);
+  });
   it('clears what the type, reason and next block do not keep', () => {
     const out = followUpCreateSchema.parse({
       ...base,

@@ -135,6 +135,9 @@ const nextRule = (f: Parsed, ctx: z.RefinementCtx) => {
     ctx.addIssue({ code: 'custom', path: ['nextFollowUp', 'type'], message: M.nextTypeRequired });
   if (!next.date || !/^\d{4}-\d{2}-\d{2}/.test(next.date) || !isCalendarDay(next.date))
     ctx.addIssue({ code: 'custom', path: ['nextFollowUp', 'date'], message: M.nextDateRequired });
+  // The next contact cannot come before this one (decision 0007): compared as India's calendar days.
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(f.date) && next.date.slice(0, 10) < f.date)
+    ctx.addIssue({ code: 'custom', path: ['nextFollowUp', 'date'], message: M.nextDateBeforeDate });
   if (!next.time || !HH_MM_RE.test(next.time))
     ctx.addIssue({ code: 'custom', path: ['nextFollowUp', 'time'], message: M.nextTimeRequired });
   if (next.type === 'Visit' && next.visitors.length === 0)

@@ -24,7 +24,8 @@ export const TRADE_MESSAGES = {
   itemRequired: 'Item is required',
   itemDuplicate: 'This item is already listed below',
   itemNotFound: 'Item not found',
-  quantityMin: 'At least one item is required',
+  /** Issue 23: the spec's 'At least one item is required' read as if the list were empty; it stays for that. */
+  quantityMin: 'Quantity must be at least 1',
   quantityInteger: 'Quantity must be a whole number',
   quantityMax: `Quantity must not exceed ${TRADE_QUANTITY_MAX}`,
   priceRequired: 'Per unit price is required',

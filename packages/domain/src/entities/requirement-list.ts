@@ -4,7 +4,7 @@ import { ASSIGNMENT_STATES, defineList, LIFECYCLE_FILTERS } from '../common/list
 import type { GstRate } from '../common/money.ts';
 import type { RecordStamps, UserRef } from '../common/records.ts';
 import { todayInAppZone } from '../dates.ts';
-import { formatSequence } from '../id-pattern.ts';
+import { FIXES, type Fix } from '../permission-dependencies.ts';
 import type { CustomerType } from './customer-list.ts';
 import type { ItemRef, ItemState } from './item-list.ts';
 import type { MarginTier } from './margin-list.ts';
@@ -115,8 +115,8 @@ export const requirementListSpec = defineList({
   defaultSort: { field: 'createdAt', order: 'desc' },
 });
 
-/** 1 → 'RI0001' (spec 2 §9: RI plus a 4-digit zero-padded number; longer numbers keep every digit). */
-export const formatRequirementId = (n: number) => formatSequence('RI', n, 4);
+/** (In id-pattern.ts: the chunk every route loads.) */
+export { formatRequirementId } from '../id-pattern.ts';
 
 /** A requirement number as typed: digits, with or without RI. */
 export const REQUIREMENT_ID_FILTER_RE = /^(?:RI)?\d{1,9}$/i;
@@ -182,8 +182,8 @@ export type RequirementDto = RecordStamps & {
   items: RequirementItemLine[];
   budget: number | null;
   purchaseDate: string | null;
-  /** Quotations do not exist yet: always null until they do. */
-  quotation: { _id: string } | null;
+  /** Its quotation (one at most; Quotation Preview opens it), null until Convert to Quotation made one. */
+  quotation: { _id: string; quotationId: number } | null;
   notes: string | null;
   updatedBy: UserRef | null;
 };
@@ -226,6 +226,11 @@ export const quotationConversionWarning = (
   }
   return lines.length ? lines.join('\n') : null;
 };
+
+/** Who fixes what stops a conversion: the customer's margin tier, else the items' margin, price or GST. */
+export const quotationConversionFix = (r: {
+  customer: Pick<RequirementCustomerRef, 'marginTier'> | null;
+}): Fix => (r.customer?.marginTier ? FIXES.itemPricing : FIXES.customerMarginTier);
 
 /** What Convert to Quotation carries in navigation state (spec 2 §2). */
 export type QuotationFromRequirementState = {

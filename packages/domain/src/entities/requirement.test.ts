@@ -179,7 +179,7 @@ describe('conversion to a quotation (spec 2 §4)', () => {
     const r = { quotation: null, isDeleted: false, items: [line(ref('A')), line(ref('B'))] };
     expect(canConvertToQuotation(r, true)).toBe(true);
     expect(canConvertToQuotation(r, false)).toBe(false);
-    expect(canConvertToQuotation({ ...r, quotation: { _id: ITEM } }, true)).toBe(false);
+    expect(canConvertToQuotation({ ...r, quotation: { _id: ITEM, quotationId: 1 } }, true)).toBe(false);
     expect(canConvertToQuotation({ ...r, isDeleted: true }, true)).toBe(false);
     expect(canConvertToQuotation({ ...r, items: [line(ref('A', { state: 'Suggested' }))] }, true)).toBe(
       false,

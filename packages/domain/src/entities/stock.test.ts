@@ -106,6 +106,17 @@ describe('stock ledger rules', () => {
     );
   });
 
+  it("a quantity below 1 says so; 'At least one item is required' is for an empty list of lines (issue 23)", () => {
+    const doc = { vendor: ID, invoiceNo: 'PB-1', invoiceDate: '2026-01-10' };
+    const purchase = (items: unknown[]) => firstMessage(purchaseCreateSchema.safeParse({ ...doc, items }));
+    for (const quantity of [0, -3, '0', ''])
+      expect(purchase([{ item: ID, quantity, pricePerUnit: 1 }])).toBe('Quantity must be at least 1');
+    expect(purchase([])).toBe('At least one item is required');
+    expect(firstMessage(saleLineSchema.safeParse({ item: ID, quantity: 0, marginTier: 't1' }))).toBe(
+      'Quantity must be at least 1',
+    );
+  });
+
   it('rounds GST once per line, then sums; the split of an odd paisa goes to SGST', () => {
     // 3 × ₹333.33 at 18%: 179.9982 → ₹180.00; 1 × ₹0.05 at 5%: 0.25 paise → 0.
     const lines = [lineAmounts(3, 33333, 18), lineAmounts(1, 5, 5)];

@@ -215,6 +215,11 @@ export type MeDto = UserDto & {
   /** Names of the user's roles that have expired (shown once per session). */
   expiredRoles: string[];
   mustChangePassword: boolean;
+  /**
+   * The company's state for GST (the server's COMPANY_STATE): a sale to a party registered there carries
+   * CGST and SGST, elsewhere IGST. The party forms name it when a GSTIN and an address disagree.
+   */
+  companyState: string;
 };
 
 /** An entry of GET /admin/users/suggestion. */

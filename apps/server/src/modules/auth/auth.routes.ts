@@ -15,17 +15,15 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { REMEMBER_TTL_MS, SESSION_COOKIE } from '../../platform/sessions.ts';
+import { currentCompanyState } from '../company/company.service.ts';
 import { toMeDto } from '../users/user-dto.ts';
+import { AUTH_MESSAGES, changeOwnPassword, login, type RequestInfo } from './auth.service.ts';
 import {
-  AUTH_MESSAGES,
-  changeOwnPassword,
-  login,
-  type RequestInfo,
   requestPasswordReset,
   resetPassword,
   sendVerificationCode,
   verifyEmailCode,
-} from './auth.service.ts';
+} from './auth-codes.service.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const tags = ['Auth'];
@@ -82,7 +80,8 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/auth/me',
     { config: { access: meAccess }, schema: { tags, summary: 'The signed-in user' } },
-    async (request) => ok('User fetched successfully', toMeDto(principalOf(request))),
+    async (request) =>
+      ok('User fetched successfully', toMeDto(principalOf(request), currentCompanyState(deps))),
   );
 
   // The web app's start-up check: 200 with the user, or with null when nobody is signed in. /auth/me keeps
@@ -96,7 +95,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     async (request) =>
       ok(
         request.principal ? 'User fetched successfully' : 'Not signed in',
-        request.principal ? toMeDto(request.principal) : null,
+        request.principal ? toMeDto(request.principal, currentCompanyState(deps)) : null,
       ),
   );
 

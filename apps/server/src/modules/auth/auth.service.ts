@@ -1,3 +1,5 @@
+// Signing in and changing one's password, with the limits and messages the auth routes share. The codes
+// sent by e-mail (account verification, password reset) are in auth-codes.service.ts.
 import {
   can,
   type changePasswordSchema,
@@ -8,11 +10,6 @@ import {
   historyFieldLabel,
   type LoginInput,
   type MeDto,
-  OTP_RESEND_SECONDS,
-  OTP_TTL_SECONDS,
-  PHONE_METHOD_UNAVAILABLE,
-  type resetSendOtpSchema,
-  type resetVerifyOtpSchema,
   SIGN_IN_STATUSES,
 } from '@karya/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -21,13 +18,12 @@ import type { Region } from '../../config.ts';
 import { type Point, users } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { type HistoryActor, recordChange } from '../../platform/history.ts';
 import { burnPasswordTime, hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { loadPrincipal, type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
-import { clientInfo } from '../../platform/request-info.ts';
+import { loadPrincipal, type Principal, rolesOfUser } from '../../platform/principal.ts';
+import { currentCompanyState } from '../company/company.service.ts';
 import { toMeDto } from '../users/user-dto.ts';
-import { checkOtp, consumeOtp, discardOtp, issueOtp, OTP_MESSAGES } from './otp.service.ts';
 
 /** Failed sign-ins tolerated per account and per client address within one window. */
 export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
@@ -71,22 +67,20 @@ export const AUTH_MESSAGES = {
 } as const;
 
 type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-type ResetSendOtpInput = z.infer<typeof resetSendOtpSchema>;
-type ResetVerifyOtpInput = z.infer<typeof resetVerifyOtpSchema>;
 
 /** Who is calling: the address, the browser, and the session cookie the request already carried. */
 export type RequestInfo = { ip: string | null; userAgent?: string; currentToken?: string | null };
 type Security = { location: GeoPoint; deviceInfo: DeviceInfo };
 
-const accountKey = (email: string) => `login-fail:account:${email.toLowerCase()}`;
+export const accountKey = (email: string) => `login-fail:account:${email.toLowerCase()}`;
 const ipKey = (ip: string | null) => `login-fail:ip:${ip ?? 'unknown'}`;
-const resetSendKey = (email: string) => `reset-otp:${email.toLowerCase()}`;
-const resetIpKey = (ip: string | null) => `reset-request:ip:${ip ?? 'unknown'}`;
-const resetWrongIpKey = (ip: string | null) => `reset-wrong:ip:${ip ?? 'unknown'}`;
-const resetDailyKey = (userId: string) => `reset-codes:day:${userId}`;
+export const resetSendKey = (email: string) => `reset-otp:${email.toLowerCase()}`;
+export const resetIpKey = (ip: string | null) => `reset-request:ip:${ip ?? 'unknown'}`;
+export const resetWrongIpKey = (ip: string | null) => `reset-wrong:ip:${ip ?? 'unknown'}`;
+export const resetDailyKey = (userId: string) => `reset-codes:day:${userId}`;
 
 /** 429 once an address has used up its reset attempts of the window (any e-mail: the same answer). */
-const refuseBusyAddress = async (deps: AppDeps, key: string, limit: number) => {
+export const refuseBusyAddress = async (deps: AppDeps, key: string, limit: number) => {
   const seen = await deps.rateLimit.peek(key);
   if (seen.count >= limit)
     throw tooManyRequests(AUTH_MESSAGES.tooManyResetRequests(seen.resetInSeconds), seen.resetInSeconds);
@@ -98,7 +92,7 @@ export const isInsideRegion = (region: Region, point: GeoPoint) => {
 };
 
 /** The live (not deleted) user with this e-mail, compared without case. */
-const findLiveUser = async (deps: AppDeps, email: string) => {
+export const findLiveUser = async (deps: AppDeps, email: string) => {
   const [user] = await deps.db
     .select()
     .from(users)
@@ -107,13 +101,13 @@ const findLiveUser = async (deps: AppDeps, email: string) => {
   return user;
 };
 
-const pointOf = (location: GeoPoint): Point => ({
+export const pointOf = (location: GeoPoint): Point => ({
   type: 'Point',
   coordinates: [location.coordinates[0]!, location.coordinates[1]!],
 });
 
 /** A password change in the user's history: that it happened, by whom and from where; never a value. */
-const recordPasswordChange = (
+export const recordPasswordChange = (
   tx: Parameters<typeof recordChange>[0],
   actor: HistoryActor,
   now: Date,
@@ -135,7 +129,7 @@ const recordPasswordChange = (
     ],
   });
 
-const activity = (deps: AppDeps, info: RequestInfo, security: Security) => ({
+export const activity = (deps: AppDeps, info: RequestInfo, security: Security) => ({
   log: (type: Parameters<typeof logActivity>[1]['type'], userId: string | null, message: string) =>
     logActivity(deps.db, {
       userId,
@@ -244,10 +238,10 @@ export const login = async (deps: AppDeps, input: LoginInput, info: RequestInfo)
   await log('LOGIN_SUCCESS', user.id, 'Login successful');
   const principal = await loadPrincipal(deps.db, deps.clock, user.id, record.tokenHash);
   if (!principal) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-  return { token, remember, me: toMeDto(principal) };
+  return { token, remember, me: toMeDto(principal, currentCompanyState(deps)) };
 };
 
-const ensureSelf = (principal: Principal, id: string) => {
+export const ensureSelf = (principal: Principal, id: string) => {
   if (principal.user.id !== id) throw forbidden(AUTH_MESSAGES.notSelf);
 };
 
@@ -289,154 +283,4 @@ export const changeOwnPassword = async (
   // Every other device signs in again with the new password; this one stays.
   await deps.sessions.destroyForUser(user.id, principal.sessionTokenHash);
   await activity(deps, info, input).log('PASSWORD_CHANGE', user.id, 'Password changed successfully');
-};
-
-const codeMail = (to: string, subject: string, code: string, what: string) => {
-  const minutes = OTP_TTL_SECONDS / 60;
-  return {
-    to,
-    subject,
-    text: [
-      `Your Karya ${what} code is ${code}.`,
-      '',
-      `It expires in ${minutes} minutes and works once.`,
-      'If you did not ask for it, you can ignore this e-mail.',
-    ].join('\n'),
-  };
-};
-
-const refusePhone = (method: string) => {
-  if (method === 'phone') throw badRequest(PHONE_METHOD_UNAVAILABLE);
-};
-
-/** Account verification, step one: a code to the user's e-mail. */
-export const sendVerificationCode = async (
-  deps: AppDeps,
-  principal: Principal,
-  id: string,
-  method: string,
-) => {
-  ensureSelf(principal, id);
-  refusePhone(method);
-  const user = principal.user;
-  if (user.isEmailVerified) throw badRequest(AUTH_MESSAGES.emailAlreadyVerified);
-  const { id: codeId, code } = await issueOtp(deps.db, deps.clock, user.id, 'verify-email');
-  try {
-    await deps.mailer.send(codeMail(user.email, 'Your Karya verification code', code, 'verification'));
-  } catch {
-    // Not delivered: the code is dropped so the user may ask again at once.
-    await discardOtp(deps.db, codeId);
-    throw new AppError(503, AUTH_MESSAGES.mailFailed, 'MAIL_FAILED');
-  }
-  return { expiresInSeconds: OTP_TTL_SECONDS, resendInSeconds: OTP_RESEND_SECONDS };
-};
-
-/** Account verification, step two. */
-export const verifyEmailCode = async (
-  deps: AppDeps,
-  principal: Principal,
-  id: string,
-  input: { method: string; otp: string },
-) => {
-  ensureSelf(principal, id);
-  refusePhone(input.method);
-  const user = principal.user;
-  if (user.isEmailVerified) throw badRequest(AUTH_MESSAGES.emailAlreadyVerified);
-  const codeId = await checkOtp(deps.db, deps.clock, user.id, 'verify-email', input.otp);
-  await deps.db.transaction(async (tx) => {
-    if (!(await consumeOtp(tx, deps.clock, codeId))) throw badRequest(OTP_MESSAGES.invalid);
-    await tx
-      .update(users)
-      .set({ isEmailVerified: true, updatedAt: deps.clock.now() })
-      .where(eq(users.id, user.id));
-  });
-};
-
-/**
- * Password reset, step one. The answer is the same whether or not the e-mail belongs to someone,
- * including the 429 within the resend wait, so the form cannot be used to find accounts.
- */
-export const requestPasswordReset = async (deps: AppDeps, input: ResetSendOtpInput, info: RequestInfo) => {
-  refusePhone(input.method);
-  const email = (input.email ?? '').toLowerCase();
-  await refuseBusyAddress(deps, resetIpKey(info.ip), RESET_LIMITS.requestsPerIp);
-  await deps.rateLimit.hit(resetIpKey(info.ip), RESET_LIMITS.windowSeconds);
-  const key = resetSendKey(email);
-  const recent = await deps.rateLimit.peek(key);
-  if (recent.count > 0)
-    throw tooManyRequests(OTP_MESSAGES.resendWait(recent.resetInSeconds), recent.resetInSeconds);
-  await deps.rateLimit.hit(key, OTP_RESEND_SECONDS);
-
-  const user: UserRow | undefined = await findLiveUser(deps, email);
-  await activity(deps, info, input).log('RESET_PASSWORD', user?.id ?? null, 'Password reset code requested');
-  if (user) {
-    // The counter above is the wait everyone sees. If it was forgotten (a restart, another process) while
-    // the user's last code is younger than 30 s, issueOtp refuses; no new code goes out, and the answer
-    // stays the one an unknown e-mail gets.
-    // Past the day's codes for this account nothing more is sent, and the answer does not say so.
-    const today = await deps.rateLimit.peek(resetDailyKey(user.id));
-    const issued =
-      today.count >= RESET_LIMITS.codesPerAccountPerDay
-        ? null
-        : await issueOtp(deps.db, deps.clock, user.id, 'reset').catch((error: unknown) => {
-            if (error instanceof AppError && error.statusCode === 429) return null;
-            throw error;
-          });
-    if (issued) await deps.rateLimit.hit(resetDailyKey(user.id), 24 * 3600);
-    // Delivered in the background: waiting on SMTP (or failing with it) would tell, by the time or the
-    // answer, who has an account. A failed delivery discards the code; the outbox row keeps the error.
-    if (issued)
-      await deps.mailer.sendInBackground(
-        codeMail(user.email, 'Your Karya password reset code', issued.code, 'password reset'),
-        () => discardOtp(deps.db, issued.id),
-      );
-  }
-  return { resendInSeconds: OTP_RESEND_SECONDS };
-};
-
-/** Password reset, step two: the code and the new password; every session of the user ends. */
-export const resetPassword = async (deps: AppDeps, input: ResetVerifyOtpInput, info: RequestInfo) => {
-  refusePhone(input.method);
-  const email = (input.email ?? '').toLowerCase();
-  await refuseBusyAddress(deps, resetWrongIpKey(info.ip), RESET_LIMITS.wrongCodesPerIp);
-  const user = await findLiveUser(deps, email);
-  // Anyone may call this, so every refusal reads the same: 'expired' or 'too many tries' would tell that
-  // the e-mail has an account (an unknown e-mail never has a code to expire or to lock). Each refusal
-  // counts against the address, so codes cannot be guessed across many accounts from one place.
-  const refused = async () => {
-    await deps.rateLimit.hit(resetWrongIpKey(info.ip), RESET_LIMITS.windowSeconds);
-    return badRequest(OTP_MESSAGES.resetRefused);
-  };
-  if (!user) throw await refused();
-  const codeId = await checkOtp(deps.db, deps.clock, user.id, 'reset', input.otp).catch(
-    async (error: unknown) => {
-      throw error instanceof AppError && error.statusCode === 400 ? await refused() : error;
-    },
-  );
-  const passwordHash = await hashPassword(input.newPassword);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    if (!(await consumeOtp(tx, deps.clock, codeId))) throw await refused();
-    // The code arrived by e-mail, which proves the address too.
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        lastPasswordChanged: now,
-        mustChangePassword: false,
-        isEmailVerified: true,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
-    // Nobody is signed in: the user, proven by the code, is who changed it.
-    await recordPasswordChange(
-      tx,
-      { user, client: clientInfo(info.userAgent), location: pointOf(input.location) },
-      now,
-      user,
-    );
-  });
-  await deps.sessions.destroyForUser(user.id);
-  await deps.rateLimit.reset(accountKey(email));
-  await activity(deps, info, input).log('RESET_PASSWORD', user.id, 'Password reset successfully');
 };

@@ -185,6 +185,15 @@ describe('auth: sign-in', () => {
     expect(other.json().error).toBe('PASSWORD_CHANGE_REQUIRED');
   });
 
+  it("carries the company's GST state in me and the session answer (the party forms name it)", async () => {
+    const u = await createUser(ctx.database);
+    const { cookie } = await login(ctx.app, u.email, u.password);
+    for (const url of ['/api/auth/me', '/api/auth/session']) {
+      const res = await call(ctx.app, { method: 'GET', url }, cookie);
+      expect(res.json().data.companyState, url).toBe('Odisha');
+    }
+  });
+
   it('lets an unverified user reach me but not the rest', async () => {
     const u = await createUser(ctx.database, { overrides: { isEmailVerified: false } });
     const { cookie } = await login(ctx.app, u.email, u.password);

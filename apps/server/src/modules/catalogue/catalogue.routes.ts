@@ -15,19 +15,16 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { readRecordForm } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
-  catalogueHistory,
+  catalogueLifecycles,
   catalogueMessages,
   createCatalogueRecord,
-  deleteCatalogueRecord,
-  deleteCatalogueRecordPermanently,
   getCatalogueRecord,
   listCatalogue,
-  restoreCatalogueRecord,
   suggestCatalogue,
   updateCatalogueRecord,
 } from './catalogue.service.ts';
@@ -160,31 +157,12 @@ const catalogueRoutes = (
     base,
     tags,
     noun: { one: info.noun, many: info.plural },
-    remove: {
-      access: permission(resource, 'delete'),
-      run: async (p, id) => ({
-        message: messages.deleted,
-        data: await deleteCatalogueRecord(deps, kind, p, id),
-      }),
-    },
-    restore: {
-      access: permission(resource, 'restore'),
-      run: async (p, id) => ({
-        message: messages.restored,
-        data: await restoreCatalogueRecord(deps, kind, p, id),
-      }),
-    },
-    removePermanently: {
-      access: permission(resource, 'delete-permanently'),
-      run: async (p, id) => ({
-        message: messages.deletedPermanently,
-        data: await deleteCatalogueRecordPermanently(deps, kind, p, id),
-      }),
-    },
-    history: {
-      access: permission(resource, 'read'),
-      run: (p, id, query) => catalogueHistory(deps.db, kind, p, id, query),
-    },
+    ...lifecycleRoutes(catalogueLifecycles[kind], deps, resource, [
+      'delete',
+      'restore',
+      'delete-permanently',
+      'read',
+    ]),
   });
 };
 

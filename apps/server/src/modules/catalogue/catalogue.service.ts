@@ -9,36 +9,29 @@ import {
   type ListQuery,
   recordMessages,
 } from '@karya/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productBrands, productCategories, productClasses, type StoredImage } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import {
-  diffSnapshots,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
+import { diffSnapshots, recordChange, recordUpdate, type Snapshot } from '../../platform/history.ts';
 import { removeStoredFile, type Upload, withStoredImage } from '../../platform/images.ts';
+import { type RecordLifecycle, recordLifecycle } from '../../platform/lifecycle-service.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   createStamps,
-  deletePermanently,
   findLiveRecord,
   findRecord,
   lifecycleRules,
   listPage,
-  restore,
   runList,
-  softDelete,
   stampsDto,
   suggestByName,
   updateStamps,
   userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
+import { assertNameFree, type NamedTable, nameRace, type UniqueName } from '../../platform/unique-names.ts';
 
 /**
  * Brands, categories and classes (spec 3): three record types of one shape (name, description, image),
@@ -81,6 +74,11 @@ const KINDS = Object.fromEntries(
         columns,
         messages: catalogueMessages(kind),
         history: { entity: CATALOGUE[kind].resource, title: table.name },
+        unique: {
+          table: table as unknown as NamedTable,
+          index: `${getTableName(table)}_live_name_uq`,
+          noun: CATALOGUE[kind].noun,
+        },
       },
     ];
   }),
@@ -91,6 +89,7 @@ const KINDS = Object.fromEntries(
     columns: ListColumns;
     messages: ReturnType<typeof catalogueMessages>;
     history: { entity: string; title: Table['name'] };
+    unique: UniqueName;
   }
 >;
 
@@ -158,6 +157,8 @@ export const createCatalogueRecord = async (
   upload: Upload,
 ) => {
   const k = KINDS[kind];
+  // Refused before any file is stored; the unique index decides a race (nameRace).
+  await assertNameFree(deps.db, k.unique, input.name);
   const now = deps.clock.now();
   const stamps = createStamps(principal, now);
   const row = await withStoredImage(deps, catalogueImage(upload, stamps.id), (image) =>
@@ -175,7 +176,7 @@ export const createCatalogueRecord = async (
       });
       return inserted!;
     }),
-  );
+  ).catch(nameRace(deps.db, k.unique, () => input.name));
   return (await toDtos(deps.db, [row]))[0]!;
 };
 
@@ -191,6 +192,7 @@ export const updateCatalogueRecord = async (
   const k = KINDS[kind];
   // Refused before any file is stored: a missing or deleted record answers without touching storage.
   await findLiveRecord<Row>(deps.db, k.table, id, k.messages);
+  if (input.name !== undefined) await assertNameFree(deps.db, k.unique, input.name, id);
   const now = deps.clock.now();
   let replaced: StoredImage | null = null;
   const row = await withStoredImage(deps, catalogueImage(upload, id), (image) =>
@@ -213,53 +215,25 @@ export const updateCatalogueRecord = async (
       if (before.image && (image || input.deleteImage)) replaced = before.image;
       return updated!;
     }),
-  );
+  ).catch(nameRace(deps.db, k.unique, () => input.name, id));
   // The old image goes only once the new state is committed.
   if (replaced) await removeStoredFile(deps, (replaced as StoredImage).fileId);
   return (await toDtos(deps.db, [row]))[0]!;
 };
 
-const lifecycle = (deps: Deps, kind: CatalogueKind, principal: Principal) => ({
-  db: deps.db,
-  table: KINDS[kind].table,
-  messages: KINDS[kind].messages,
-  principal,
-  now: deps.clock.now(),
-  history: KINDS[kind].history,
-});
-
-export const deleteCatalogueRecord = (deps: Deps, kind: CatalogueKind, principal: Principal, id: string) =>
-  softDelete(lifecycle(deps, kind, principal), id);
-
-export const restoreCatalogueRecord = (deps: Deps, kind: CatalogueKind, principal: Principal, id: string) =>
-  restore(lifecycle(deps, kind, principal), id);
-
-/** Only from the deleted state; the image file goes once the row is gone. */
-export const deleteCatalogueRecordPermanently = async (
-  deps: Deps,
-  kind: CatalogueKind,
-  principal: Principal,
-  id: string,
-) => {
-  const k = KINDS[kind];
-  const row = await findRecord<Row>(deps.db, k.table, id, k.messages);
-  await deletePermanently(lifecycle(deps, kind, principal), id);
-  if (row.image) await removeStoredFile(deps, row.image.fileId);
-};
-
-export const catalogueHistory = (
-  db: Db,
-  kind: CatalogueKind,
-  principal: Principal,
-  id: string,
-  query: ListQuery,
-) =>
-  historyPage({
-    db,
-    principal,
-    entity: KINDS[kind].history.entity,
-    table: KINDS[kind].table,
-    id,
-    messages: KINDS[kind].messages,
-    query,
-  });
+/**
+ * Each kind's lifecycle: a deleted record comes back only while no live one has taken its name (409 naming
+ * that one); its image file goes once the row is gone for good.
+ */
+export const catalogueLifecycles = Object.fromEntries(
+  (Object.keys(KINDS) as CatalogueKind[]).map((kind) => [
+    kind,
+    recordLifecycle<Row>({
+      table: KINDS[kind].table,
+      messages: KINDS[kind].messages,
+      history: KINDS[kind].history,
+      uniqueName: KINDS[kind].unique,
+      files: (row) => (row.image ? [row.image] : []),
+    }),
+  ]),
+) as Record<CatalogueKind, RecordLifecycle>;

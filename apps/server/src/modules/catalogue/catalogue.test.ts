@@ -184,6 +184,45 @@ describe.each(['brand', 'category', 'class'] as CatalogueKind[])('catalogue: %s'
     ]);
   });
 
+  it('a name is unique among live records whatever its case: 409 naming the holder, with it as data (issue 23)', async () => {
+    const tag = newId().slice(-5);
+    const holder = await created(`Ozobot ${tag}`);
+    const files = storedFiles();
+    const again = await create(
+      { name: ` ozobot ${tag.toUpperCase()} ` },
+      { filename: 'l.png', data: PNG_1X1 },
+    );
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe(`A ${info.noun} named Ozobot ${tag} already exists.`);
+    expect(again.json().data).toEqual({ _id: holder._id, name: holder.name });
+    expect(storedFiles()).toEqual(files);
+    expect((await list([['filters[name]', `ozobot ${tag}`]])).count).toBe(1);
+    // A rename onto it is refused; renaming a record to its own name in another case is not.
+    const other = await created(`Other ${tag}`);
+    const rename = await admin.request({
+      method: 'PATCH',
+      url: `${base}/${other._id}`,
+      payload: { name: `OZOBOT ${tag}` },
+    });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().data).toEqual({ _id: holder._id, name: holder.name });
+    const self = await admin.request({
+      method: 'PATCH',
+      url: `${base}/${holder._id}`,
+      payload: { name: `OzoBot ${tag}` },
+    });
+    expect(self.statusCode, self.body).toBe(200);
+    // A deleted record holds no name; restoring it while a live one has taken it is refused.
+    await admin.request({ method: 'DELETE', url: `${base}/${holder._id}` });
+    const reborn = await created(`ozobot ${tag}`);
+    const back = await admin.request({ method: 'PATCH', url: `${base}/${holder._id}/restore` });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().data).toEqual({ _id: reborn._id, name: reborn.name });
+    expect((await admin.request({ method: 'GET', url: `${base}/${holder._id}` })).json().data.isDeleted).toBe(
+      true,
+    );
+  });
+
   it('sorts by name and pages', async () => {
     const tag = newId().slice(-5);
     for (const n of ['b', 'a', 'c']) await created(`Sort${tag} ${n}`);

@@ -13,7 +13,8 @@ import { badRequest } from '../../platform/errors.ts';
 import { countList, listBatches } from '../../platform/list-stream.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { parseList } from '../../platform/records.ts';
-import { type CustomerRow, customerListSource, customerRowDto } from './customers.service.ts';
+import type { CustomerRow } from './customer-dto.ts';
+import { customerListSource, customerRowDto } from './customers.service.ts';
 
 /**
  * GET /crm/customers/export (issue 22 part 6): every customer matching the list's filters and sort, in the

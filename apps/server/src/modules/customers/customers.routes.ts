@@ -19,32 +19,22 @@ import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { historyQueryDocs } from '../../platform/history.ts';
-import { bulkOutcome, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
-import { followUpsOfCustomer } from '../follow-ups/follow-ups.service.ts';
+import { CUSTOMER } from './customer-dto.ts';
+import { customerRelatedList, RELATED_LISTS, relatedListSpec } from './customer-related.ts';
 import {
-  addFeedback,
-  bulkCreateCustomers,
-  bulkCustomers,
-  CUSTOMER,
   checkCustomers,
-  createCustomer,
-  customerHistory,
-  deleteCustomer,
-  deleteCustomerPermanently,
-  deleteFeedback,
+  customerLifecycle,
   existingNames,
   getCustomer,
   listCustomers,
-  RELATED_LISTS,
-  relatedList,
-  relatedListSpec,
-  restoreCustomer,
   suggestCustomers,
-  updateCustomer,
 } from './customers.service.ts';
 import { customerExportRoutes } from './customers-export.routes.ts';
+import { addFeedback, deleteFeedback } from './customers-feedback.ts';
+import { bulkCreateCustomers, createCustomer, updateCustomer } from './customers-write.ts';
 import { findDuplicates } from './duplicates.ts';
 
 const idParams = z.object({ id: objectIdSchema });
@@ -273,16 +263,17 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
           params: idParams,
         },
       },
-      async (request) => {
-        const principal = principalOf(request);
-        const query = parseList(request.query, relatedListSpec);
-        // read on customer and the customer in scope (404) first; then the records that exist so far.
-        const empty = await relatedList(deps.db, principal, request.params.id, key, query);
-        return ok(
+      async (request) =>
+        ok(
           CUSTOMER.listed,
-          key === 'followUps' ? await followUpsOfCustomer(deps, principal, request.params.id, query) : empty,
-        );
-      },
+          await customerRelatedList(
+            deps,
+            principalOf(request),
+            request.params.id,
+            key,
+            parseList(request.query, relatedListSpec),
+          ),
+        ),
     );
   }
 
@@ -290,37 +281,20 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'customer', many: 'customers' },
-    remove: {
-      access: permission('customer', 'delete'),
-      run: async (p, id) => ({ message: CUSTOMER.deleted, data: await deleteCustomer(deps, p, id) }),
-    },
-    restore: {
-      access: permission('customer', 'restore'),
-      run: async (p, id) => ({ message: CUSTOMER.restored, data: await restoreCustomer(deps, p, id) }),
-    },
-    removePermanently: {
-      access: permission('customer', 'delete-permanently'),
-      run: async (p, id) => ({
-        message: CUSTOMER.deletedPermanently,
-        data: await deleteCustomerPermanently(deps, p, id),
-      }),
-    },
-    bulkRemove: {
-      access: permission('customer', 'bulk-delete'),
-      run: (p, ids) => bulkOutcome(bulkCustomers(deps, p, 'delete', ids)),
-    },
-    bulkRestore: {
-      access: permission('customer', 'bulk-restore'),
-      run: (p, ids) => bulkOutcome(bulkCustomers(deps, p, 'restore', ids)),
-    },
-    bulkRemovePermanently: {
-      access: permission('customer', 'bulk-delete-permanently'),
-      run: (p, ids) => bulkOutcome(bulkCustomers(deps, p, 'deletePermanently', ids)),
-    },
-    history: {
-      access: permission('customer', 'read'),
-      description: SCOPE_TEXT,
-      run: (p, id, query) => customerHistory(deps.db, p, id, query),
-    },
+    ...lifecycleRoutes(
+      customerLifecycle,
+      deps,
+      'customer',
+      [
+        'delete',
+        'restore',
+        'delete-permanently',
+        'bulk-delete',
+        'bulk-restore',
+        'bulk-delete-permanently',
+        'read',
+      ],
+      SCOPE_TEXT,
+    ),
   });
 };

@@ -330,6 +330,34 @@ describe('customers', () => {
     });
   });
 
+  it("the import's rows take enumerations as a person spells them: 'Organisation' is Organization (issue 23)", async () => {
+    const res = await admin.request({
+      method: 'POST',
+      url: `${BASE}/bulk`,
+      payload: [
+        { name: 'Spelling Check Vidyalaya', type: 'Organisation' },
+        {
+          name: 'Spelling Check Centre',
+          type: ' organisation ',
+          organization: {
+            type: 'private',
+            private: { type: 'Institute', institute: { type: 'training centre' } },
+          },
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = (await list('filters[name]=Spelling Check&sortBy=name&sortOrder=asc')).customers;
+    expect(rows.map((c) => [c.name, c.type, c.organization?.type ?? null])).toEqual([
+      ['Spelling Check Centre', 'Organization', 'Private'],
+      ['Spelling Check Vidyalaya', 'Organization', null],
+    ]);
+    expect(rows[0]?.organization).toMatchObject({ private: { institute: { type: 'Training Center' } } });
+    const refused = await post({ ...SCHOOL, name: 'Spelling Check Three', type: 'Company' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Customer type is required.');
+  });
+
   it('feedback: 1 to 5 stars, reviewer is the caller; deletion; feedbacks need feedback-read to show', async () => {
     const c = await created();
     const none = await admin.request({

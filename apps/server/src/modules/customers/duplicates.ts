@@ -2,7 +2,7 @@ import type { CustomerDuplicateCheck, CustomerDuplicateReason, CustomerDuplicate
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { customerScope } from './customers.service.ts';
+import { customerScope } from './customer-scope.ts';
 
 /** Names at least this similar (pg_trgm, 0 … 1) are likely the same customer in the same city or district. */
 export const NAME_SIMILAR_IN_PLACE = 0.5;

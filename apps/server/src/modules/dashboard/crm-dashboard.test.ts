@@ -1,12 +1,11 @@
 import {
   type CrmDashboard,
   type FollowUpCounts,
-  isDueTodayFollowUp,
+  followUpDueOf,
   isNoResponseFollowUp,
-  isOverdueFollowUp,
-  isUpcomingFollowUp,
   newId,
 } from '@karya/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Agent,
@@ -17,7 +16,7 @@ import {
   createUser,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { customers, followUps, requirements } from '../../db/schema.ts';
+import { customers, followUps, quotations, requirements } from '../../db/schema.ts';
 
 const DAY = 86_400_000;
 /** A Wednesday, 12:00 in India (06:30 UTC); the week began Monday 2026-03-09 00:00 IST. */
@@ -159,6 +158,56 @@ describe('CRM dashboard from real records', () => {
       createdBy: exec.user.id,
     });
     await requirement('r6', old, { status: 'Open', isDeleted: true, deletedAt: NOW });
+
+    // Quotations (the row's copy of its active version): a Draft this week at the executive's customer,
+    // a Draft re-quotation waiting for review, an Approved and a Rejected one, and a deleted Draft.
+    const quotation = async (customerId: string, values: Partial<typeof quotations.$inferInsert>) =>
+      ctx.database.db.insert(quotations).values({
+        id: newId(),
+        customerId,
+        activeVersionId: newId(),
+        title: 'Quotation for the smart class',
+        status: 'Draft',
+        totalPrice: 1000,
+        validUntil: day(7),
+        ...values,
+      });
+    await quotation(school, { totalPrice: 118000.5, createdAt: new Date(NOW.getTime() - DAY) });
+    await quotation(old, {
+      reviewStatus: 'Pending',
+      totalPrice: 2000,
+      createdAt: new Date(NOW.getTime() - 9 * DAY),
+    });
+    await quotation(old, {
+      status: 'Approved',
+      reviewStatus: 'Approved',
+      createdAt: new Date(NOW.getTime() - 20 * DAY),
+    });
+    await quotation(college, { status: 'Rejected', createdAt: new Date(NOW.getTime() - 3600_000) });
+    await quotation(old, { isDeleted: true, deletedAt: NOW, totalPrice: 99 });
+  });
+
+  it('counts quotations in the caller’s scope: new this week, by status, waiting for review, the Draft value', async () => {
+    expect((await dashboard()).quotations).toEqual({
+      total: 4,
+      new: 2,
+      draft: 2,
+      pendingReview: 1,
+      approved: 1,
+      rejected: 1,
+      draftValue: 120000.5,
+    });
+    // The executive without read on quotation: zeros; with it, only their customer's.
+    expect((await dashboard(exec)).quotations.total).toBe(0);
+    const seller = await asUserWithSession(ctx, [
+      { resource: 'crm', actions: ['read'] },
+      { resource: 'quotation', actions: ['read'] },
+    ]);
+    await ctx.database.db
+      .update(customers)
+      .set({ assignedTo: [seller.user.id] })
+      .where(eq(customers.id, ids['Ravenshaw College']!));
+    expect((await dashboard(seller)).quotations).toMatchObject({ total: 1, rejected: 1, draft: 0 });
   });
   afterAll(() => ctx.close());
 
@@ -196,13 +245,10 @@ describe('CRM dashboard from real records', () => {
   it('counts follow-ups: total, upcoming, overdue, due today, the two lists and the chart', async () => {
     const f = (await dashboard()).followUps;
     expect(f.total).toBe(13);
-    expect(f.upcoming).toBe(3);
-    expect(f.upcomingFollowUps.map((u) => u._id)).toEqual([
-      ids['b later today'],
-      ids['c in 3 days'],
-      ids['k last upcoming day'],
-    ]);
-    expect(f.upcomingFollowUps[1]).toEqual({
+    // Upcoming starts tomorrow: later today is Due today (the three never overlap, decision 0007).
+    expect(f.upcoming).toBe(2);
+    expect(f.upcomingFollowUps.map((u) => u._id)).toEqual([ids['c in 3 days'], ids['k last upcoming day']]);
+    expect(f.upcomingFollowUps[0]).toEqual({
       _id: ids['c in 3 days'],
       followUpId: expect.any(Number),
       customer: { _id: ids['Ravenshaw College'], name: 'Ravenshaw College' },
@@ -211,6 +257,7 @@ describe('CRM dashboard from real records', () => {
       date: day(3),
       time: '11:00',
       status: 'Scheduled',
+      planned: false,
     });
     // The most recent first; answered, remarked and cancelled ones are not waiting for a response.
     expect(f.noResponseFollowUps.map((u) => u._id)).toEqual([
@@ -221,14 +268,13 @@ describe('CRM dashboard from real records', () => {
     ]);
     expect(f.overdue).toBe(3);
     expect(f.dueToday).toBe(1);
-    expect(f.perDay).toHaveLength(14);
-    expect(f.perDay[0]).toEqual({ date: TODAY, count: 3 });
+    // The chart: the open work still ahead, today (= due today) and the seven days of Upcoming.
+    expect(f.perDay).toHaveLength(8);
+    expect(f.perDay[0]).toEqual({ date: TODAY, count: 1 });
     expect(f.perDay.filter((p) => p.count > 0)).toEqual([
-      { date: TODAY, count: 3 },
+      { date: TODAY, count: 1 },
       { date: day(3), count: 1 },
       { date: day(7), count: 1 },
-      { date: day(8), count: 1 },
-      { date: day(13), count: 1 },
     ]);
     expect(await counts()).toEqual({ overdue: 3, dueToday: 1 });
   });
@@ -237,9 +283,10 @@ describe('CRM dashboard from real records', () => {
     const rows = await ctx.database.db.select().from(followUps);
     const d = (await dashboard()).followUps;
     const now = ctx.clock.now();
-    expect(rows.filter((r) => isOverdueFollowUp(r, now)).length).toBe(d.overdue);
-    expect(rows.filter((r) => isDueTodayFollowUp(r, now)).length).toBe(d.dueToday);
-    expect(rows.filter((r) => isUpcomingFollowUp(r, now)).length).toBe(d.upcoming);
+    const due = (bucket: string) => rows.filter((r) => followUpDueOf(r, rows, now) === bucket).length;
+    expect(due('Overdue')).toBe(d.overdue);
+    expect(due('Due today')).toBe(d.dueToday);
+    expect(due('Upcoming')).toBe(d.upcoming);
     expect(
       rows
         .filter((r) => isNoResponseFollowUp(r, now))

@@ -10,34 +10,26 @@ import {
   dayPlus,
   type FollowUpCounts,
   type FollowUpSummary,
-  OPEN_FOLLOW_UP_STATUSES,
   OPEN_REQUIREMENT_STATUSES,
   quickDateRange,
   REQUIREMENT_STATUS_ORDER,
   todayInAppZone,
   UPCOMING_FOLLOW_UP_DAYS,
 } from '@karya/domain';
-import {
-  and,
-  asc,
-  type Column,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, followUps, productItems, requirements, roles, teams, users } from '../../db/schema.ts';
 import { dateRangeSql } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { type Scope, userRefs } from '../../platform/records.ts';
-import { customerScope } from '../customers/customers.service.ts';
+import { customerScope } from '../customers/customer-scope.ts';
+import {
+  countFollowUpDue,
+  followUpDueRules,
+  followUpNoResponseSql,
+} from '../follow-ups/follow-up-due-sql.ts';
+import { quotationVerifications } from '../quotations/quotation-verifications.ts';
+import { crmQuotationFigures } from './crm-quotations.ts';
 
 const FOLLOW_UP = 'follow-up';
 const REQUIREMENT = 'requirement';
@@ -66,7 +58,7 @@ const toSummary = (r: { _id: string; name: string; createdAt: Date; expiresAt: s
  * Items awaiting verification (Unverified) or suggested, newest first, and their counts: total is what waits
  * for a verifier (unverified + suggested + quotations), new the unverified items created this week.
  */
-const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL) => {
+const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL, quotationCount: number) => {
   const liveItem = eq(productItems.isDeleted, false);
   const waiting = (state: string) =>
     db
@@ -102,10 +94,10 @@ const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL) => {
   };
   return {
     verifications: {
-      total: (counts?.unverified ?? 0) + (counts?.suggested ?? 0),
+      total: (counts?.unverified ?? 0) + (counts?.suggested ?? 0) + quotationCount,
       new: counts?.new ?? 0,
       unverified: counts?.unverified ?? 0,
-      quotation: 0,
+      quotation: quotationCount,
     },
     unVerifiedItems: unverified.map((i) => ({
       name: i.name,
@@ -121,10 +113,7 @@ const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL) => {
   };
 };
 
-/**
- * The admin dashboard from real records only. Quotations arrive in a later issue; until their table exists
- * their parts are zeros and empty lists, never sample values.
- */
+/** The admin dashboard from real records only. */
 export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard> => {
   // "New" is this week exactly as a list filtered by its This Week chip counts it (Monday to Sunday in
   // India: quickDateRange in packages/domain, read by the lists' dateRangeSql), not a rolling seven days.
@@ -137,6 +126,7 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
   const liveTeam = eq(teams.isDeleted, false);
 
   // Independent reads, issued together (a pool runs them side by side); each count pair is one scan.
+  const quotes = await quotationVerifications(db, LIST_SIZE);
   const [userCounts, newThisWeek, rolesTotal, newRoles, updatedRoles, expiredRoles, teamCounts, items] =
     await Promise.all([
       db
@@ -178,7 +168,7 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
         })
         .from(teams)
         .where(liveTeam),
-      itemVerifications(db, inWeek),
+      itemVerifications(db, inWeek, quotes.count),
     ]);
   const usersTotal = userCounts[0]?.total ?? 0;
   const usersNew = userCounts[0]?.new ?? 0;
@@ -198,7 +188,7 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
       expiredRoles: expiredRoles.map(toSummary),
     },
     ...items,
-    unVerifiedQuotations: [],
+    unVerifiedQuotations: quotes.list,
     teams: { total: teamsTotal, newTeams: teamsNew },
   };
 };
@@ -249,53 +239,16 @@ const requirementCountScope = (principal: Principal): Scope => {
 const customerCountScope = (principal: Principal): Scope =>
   may(principal, CUSTOMER_RESOURCE, 'read') ? customerScope(principal) : NOTHING;
 
-/** The follow-up rules of packages/domain (isOverdueFollowUp and its kin) as SQL at `now`. */
-const followUpRules = (now: Date) => {
-  const { day, time } = dashboardClock(now);
-  // (date, time) against (today, now) in India: one range of the (is_deleted, date, time, id) index.
-  const passed = sql`(${followUps.date}, ${followUps.time}) <= (${day}::date, ${time}::text)`;
-  const notPassed = sql`(${followUps.date}, ${followUps.time}) > (${day}::date, ${time}::text)`;
-  const open = inArray(followUps.status, [...OPEN_FOLLOW_UP_STATUSES]);
-  return {
-    day,
-    live: eq(followUps.isDeleted, false),
-    overdue: and(open, passed) as SQL,
-    dueToday: and(open, eq(followUps.date, day), notPassed) as SQL,
-    upcoming: and(
-      eq(followUps.status, 'Scheduled'),
-      notPassed,
-      lte(followUps.date, dayPlus(day, UPCOMING_FOLLOW_UP_DAYS)),
-    ) as SQL,
-    noResponse: and(
-      ne(followUps.status, 'Cancelled'),
-      passed,
-      // Written with `is null or` (not coalesce) so the planner knows how many match from the null
-      // fraction: it then walks the date index back from now and stops at the tenth, instead of sorting
-      // every past follow-up (430 ms → 0.3 ms on the bench's million).
-      sql`(${followUps.response} is null or btrim(${followUps.response}) = '')`,
-      sql`(${followUps.remarks} is null or btrim(${followUps.remarks}) = '')`,
-    ) as SQL,
-  };
-};
-
 const counted = (on: SQL) => sql<number>`(count(*) filter (where ${on}))::int`;
 
-/** GET /crm/dashboard/follow-up-counts: overdue and due today, in the caller's follow-up scope. */
+/**
+ * GET /crm/dashboard/follow-up-counts: overdue and due today, in the caller's follow-up scope, by the same
+ * rule and query as the dashboard's cards (follow-ups/follow-up-due-sql.ts).
+ */
 export const followUpCounts = async (db: Db, principal: Principal, now: Date): Promise<FollowUpCounts> => {
-  const rules = followUpRules(now);
-  const [row] = await db
-    .select({ overdue: counted(rules.overdue), dueToday: counted(rules.dueToday) })
-    .from(followUps)
-    // Only open follow-ups up to the end of today can count: the status index and the date range bound it.
-    .where(
-      and(
-        rules.live,
-        inArray(followUps.status, [...OPEN_FOLLOW_UP_STATUSES]),
-        lte(followUps.date, rules.day),
-        followUpCountScope(principal),
-      ),
-    );
-  return { overdue: row?.overdue ?? 0, dueToday: row?.dueToday ?? 0 };
+  const { day } = dashboardClock(now);
+  const due = await countFollowUpDue(db, followUpCountScope(principal), now, day);
+  return { overdue: due.overdue, dueToday: due.aheadOn(day) };
 };
 
 const followUpSummary = {
@@ -309,10 +262,13 @@ const followUpSummary = {
   time: followUps.time,
   status: followUps.status,
 };
-type FollowUpRow = { [K in keyof typeof followUpSummary]: K extends 'followUpId' ? number : string };
-const toFollowUpSummary = ({ customerId, customerName, ...f }: FollowUpRow): FollowUpSummary => ({
+type FollowUpRow = { [K in keyof typeof followUpSummary]: K extends 'followUpId' ? number : string } & {
+  planned?: boolean;
+};
+const toFollowUpSummary = ({ customerId, customerName, planned, ...f }: FollowUpRow): FollowUpSummary => ({
   ...f,
   customer: { _id: customerId, name: customerName },
+  planned: planned ?? false,
 });
 
 /**
@@ -322,11 +278,11 @@ const toFollowUpSummary = ({ customerId, customerName, ...f }: FollowUpRow): Fol
 export const crmDashboard = async (db: Db, principal: Principal, now: Date): Promise<CrmDashboard> => {
   const thisWeek = quickDateRange('This Week', now);
   const inWeek = (column: Column) => dateRangeSql(column, thisWeek) as SQL;
-  const rules = followUpRules(now);
+  const rules = followUpDueRules(now);
   const customerWhere = and(eq(customers.isDeleted, false), customerCountScope(principal));
-  const followUpWhere = and(rules.live, followUpCountScope(principal));
+  const followUpScopeWhere = followUpCountScope(principal);
+  const followUpWhere = and(eq(followUps.isDeleted, false), followUpScopeWhere);
   const requirementWhere = and(eq(requirements.isDeleted, false), requirementCountScope(principal));
-  const lastChartDay = dayPlus(rules.day, CRM_CHART_DAYS - 1);
   const followUpList = (where: SQL | undefined) =>
     db
       .select(followUpSummary)
@@ -338,12 +294,12 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
     customerCounts,
     newCustomers,
     [followUpTotal],
-    followUpQueue,
+    due,
     upcomingFollowUps,
     noResponseFollowUps,
-    perDay,
     byStatus,
     [items],
+    quotationFigures,
   ] = await Promise.all([
     db
       .select({ total: sql<number>`count(*)::int`, new: counted(inWeek(customers.createdAt)) })
@@ -362,40 +318,26 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(DASHBOARD_LIST_SIZE),
     db.select({ n: sql<number>`count(*)::int` }).from(followUps).where(followUpWhere),
-    // Upcoming, overdue and due today: the open follow-ups up to a week ahead, read once.
+    // Overdue, due today, upcoming and the chart: one count of the work up to the last upcoming day.
+    countFollowUpDue(db, followUpScopeWhere, now, rules.lastDay),
+    // The upcoming work, soonest first: a planned next follow-up shows the plan's day, time and type.
     db
       .select({
-        upcoming: counted(rules.upcoming),
-        overdue: counted(rules.overdue),
-        dueToday: counted(rules.dueToday),
+        ...followUpSummary,
+        type: rules.dueType,
+        date: rules.dueDay,
+        time: rules.dueTime,
+        planned: rules.isPlanned,
       })
       .from(followUps)
-      .where(
-        and(
-          followUpWhere,
-          inArray(followUps.status, [...OPEN_FOLLOW_UP_STATUSES]),
-          lte(followUps.date, dayPlus(rules.day, UPCOMING_FOLLOW_UP_DAYS)),
-        ),
-      ),
-    followUpList(rules.upcoming)
-      .orderBy(asc(followUps.date), asc(followUps.time), asc(followUps.id))
+      .innerJoin(customers, eq(customers.id, followUps.customerId))
+      .where(and(followUpWhere, rules.bucket.Upcoming))
+      .orderBy(asc(rules.dueDay), asc(rules.dueTime), asc(followUps.id))
       .limit(DASHBOARD_LIST_SIZE),
     // The most recent first: the ones still worth a call.
-    followUpList(rules.noResponse)
+    followUpList(followUpNoResponseSql(now))
       .orderBy(desc(followUps.date), desc(followUps.time), desc(followUps.id))
       .limit(DASHBOARD_LIST_SIZE),
-    db
-      .select({ date: followUps.date, count: sql<number>`count(*)::int` })
-      .from(followUps)
-      .where(
-        and(
-          followUpWhere,
-          ne(followUps.status, 'Cancelled'),
-          gte(followUps.date, rules.day),
-          lte(followUps.date, lastChartDay),
-        ),
-      )
-      .groupBy(followUps.date),
     db
       .select({
         status: requirements.status,
@@ -413,12 +355,11 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       })
       .from(productItems)
       .where(eq(productItems.isDeleted, false)),
+    crmQuotationFigures(db, principal, inWeek),
   ]);
 
   const statusCount = (statuses: readonly string[]) =>
     byStatus.filter((r) => statuses.includes(r.status)).reduce((n, r) => n + r.count, 0);
-  const perDayMap = new Map(perDay.map((d) => [d.date, d.count]));
-  const queue = followUpQueue[0];
   return {
     customers: {
       total: customerCounts[0]?.total ?? 0,
@@ -427,14 +368,16 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
     },
     followUps: {
       total: followUpTotal?.n ?? 0,
-      upcoming: queue?.upcoming ?? 0,
+      upcoming: Array.from({ length: UPCOMING_FOLLOW_UP_DAYS }, (_, i) =>
+        due.aheadOn(dayPlus(rules.day, i + 1)),
+      ).reduce((n, c) => n + c, 0),
       upcomingFollowUps: upcomingFollowUps.map(toFollowUpSummary),
       noResponseFollowUps: noResponseFollowUps.map(toFollowUpSummary),
-      overdue: queue?.overdue ?? 0,
-      dueToday: queue?.dueToday ?? 0,
+      overdue: due.overdue,
+      dueToday: due.aheadOn(rules.day),
       perDay: Array.from({ length: CRM_CHART_DAYS }, (_, i) => {
         const date = dayPlus(rules.day, i);
-        return { date, count: perDayMap.get(date) ?? 0 };
+        return { date, count: due.aheadOn(date) };
       }),
     },
     requirements: {
@@ -450,5 +393,6 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       verifiedCount: items?.verified ?? 0,
       unverifiedCount: items?.unverified ?? 0,
     },
+    quotations: quotationFigures,
   };
 };

@@ -264,8 +264,9 @@ describe('dashboards', () => {
         byStatus: ['Open', 'In Progress', 'Completed', 'Closed'].map((status) => ({ status, count: 0 })),
       },
       productItems: { totalCount: 0, verifiedCount: 0, unverifiedCount: 0 },
+      quotations: { total: 0, new: 0, draft: 0, pendingReview: 0, approved: 0, rejected: 0, draftValue: 0 },
     });
-    expect(d.followUps.perDay).toHaveLength(14);
+    expect(d.followUps.perDay).toHaveLength(8);
   });
 
   it('never counts a user twice or leaks extra fields', async () => {

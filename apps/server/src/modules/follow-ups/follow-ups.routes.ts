@@ -13,24 +13,18 @@ import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { historyQueryDocs } from '../../platform/history.ts';
-import { bulkOutcome, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
-  bulkFollowUps,
-  createFollowUp,
-  deleteFollowUp,
-  deleteFollowUpPermanently,
   FOLLOW_UP,
-  FollowUpConflict,
-  followUpHistory,
+  followUpLifecycle,
   followUpsOfRequirement,
   getFollowUp,
   listFollowUps,
-  restoreFollowUp,
   suggestFollowUps,
-  updateFollowUp,
 } from './follow-ups.service.ts';
+import { createFollowUp, FollowUpConflict, updateFollowUp } from './follow-ups-write.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const tags = ['Follow-ups'];
@@ -97,7 +91,7 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
         tags,
         summary: 'Create a follow-up',
         description:
-          'The customer must be live and in the caller’s customer scope; the status, when not sent, follows date and time (at or before now in India: Completed, later: Scheduled). Reasons Quotation and Project are refused until those records exist.',
+          'The customer must be live and in the caller’s customer scope; the status, when not sent, follows date and time (at or before now in India: Completed, later: Scheduled). A Quotation reason names a live quotation of the customer; reason Project is refused until projects exist.',
         body: followUpCreateSchema,
       },
     },
@@ -166,43 +160,20 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'follow-up', many: 'follow-ups' },
-    remove: {
-      access: permission('follow-up', 'delete'),
-      run: async (p, id) => {
-        await deleteFollowUp(deps, p, id);
-        return { message: FOLLOW_UP.deleted };
-      },
-    },
-    restore: {
-      access: permission('follow-up', 'restore'),
-      run: async (p, id) => {
-        await restoreFollowUp(deps, p, id);
-        return { message: FOLLOW_UP.restored };
-      },
-    },
-    removePermanently: {
-      access: permission('follow-up', 'delete-permanently'),
-      run: async (p, id) => {
-        await deleteFollowUpPermanently(deps, p, id);
-        return { message: FOLLOW_UP.deletedPermanently };
-      },
-    },
-    bulkRemove: {
-      access: permission('follow-up', 'bulk-delete'),
-      run: (p, ids) => bulkOutcome(bulkFollowUps(deps, p, 'delete', ids)),
-    },
-    bulkRestore: {
-      access: permission('follow-up', 'bulk-restore'),
-      run: (p, ids) => bulkOutcome(bulkFollowUps(deps, p, 'restore', ids)),
-    },
-    bulkRemovePermanently: {
-      access: permission('follow-up', 'bulk-delete-permanently'),
-      run: (p, ids) => bulkOutcome(bulkFollowUps(deps, p, 'deletePermanently', ids)),
-    },
-    history: {
-      access: permission('follow-up', 'read'),
-      description: SCOPE_TEXT,
-      run: (p, id, query) => followUpHistory(deps.db, p, id, query),
-    },
+    ...lifecycleRoutes(
+      followUpLifecycle,
+      deps,
+      'follow-up',
+      [
+        'delete',
+        'restore',
+        'delete-permanently',
+        'bulk-delete',
+        'bulk-restore',
+        'bulk-delete-permanently',
+        'read',
+      ],
+      SCOPE_TEXT,
+    ),
   });
 };

@@ -1,60 +1,43 @@
+// Follow-ups: their scope, the answer's shape, the lists (a customer's, a requirement's), suggestions and the
+// lifecycle. Creating and updating is in follow-ups-write.ts.
 import {
   can,
   FOLLOW_UP_LIST_KEY,
   FOLLOW_UP_MESSAGES,
-  FOLLOW_UP_REASONS_COMING_SOON,
   FOLLOW_UP_RESOURCE,
   type FollowUpDto,
-  type FollowUpInput,
   type FollowUpReason,
   type FollowUpStatus,
   type FollowUpSuggestionQuery,
   type FollowUpType,
-  type FollowUpUpdateInput,
-  followUpStatusFor,
   type ListQuery,
   type NextFollowUpDto,
   recordMessages,
   SUGGESTION_LIMIT,
-  todayInAppZone,
-  type UserRef,
 } from '@karya/domain';
-import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { customers, followUps, type NextFollowUpRow, requirements } from '../../db/schema.ts';
+import { customers, followUps, requirements } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import {
-  diffSnapshots,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { recordLifecycle } from '../../platform/lifecycle-service.ts';
 import { type ListColumns, matchText } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   assignmentStateRule,
-  type BulkOperation,
-  bulkWithMessage,
-  createStamps,
-  deletePermanently,
   findRecord,
   lifecycleRules,
   listPage,
-  missingLiveUsers,
-  restore,
   runList,
   type Scope,
-  softDelete,
   stampsDto,
-  updateStamps,
   userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
-import { customerScope } from '../customers/customers.service.ts';
+import { customerScope } from '../customers/customer-scope.ts';
 import { requirementScope } from '../requirements/requirements.service.ts';
+import { followUpDueFilter, followUpNoResponseSql } from './follow-up-due-sql.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Row = typeof followUps.$inferSelect;
@@ -67,12 +50,6 @@ const HISTORY = {
   title: sql<string>`'FI' || lpad(${followUps.followUpId}::text, 4, '0')` as unknown as AnyPgColumn,
 };
 
-/** 409 on an update whose expectedUpdatedAt is not the row's: the route answers it with the current follow-up. */
-export class FollowUpConflict extends Error {
-  constructor(readonly current: FollowUpDto) {
-    super(FOLLOW_UP_MESSAGES.conflict);
-  }
-}
 const may = (principal: Principal, action: string) => can(principal.permissions, FOLLOW_UP_RESOURCE, action);
 
 // ------------------------------------------------------------------------------------------------ scope
@@ -125,7 +102,7 @@ type SelectedRow = Row & {
 const readRows = (db: Db | Tx, where: SQL | undefined) =>
   db.select(select).from(followUps).where(where) as unknown as Promise<SelectedRow[]>;
 
-const usersOf = (r: Row) => [
+export const usersOf = (r: Row) => [
   ...r.visitors,
   r.followUpBy,
   r.createdBy,
@@ -181,7 +158,7 @@ export const toDtos = async (db: Db | Tx, rows: SelectedRow[]): Promise<FollowUp
   });
 };
 
-const detail = async (db: Db | Tx, id: string) => {
+export const detail = async (db: Db | Tx, id: string) => {
   const [row] = await readRows(db, eq(followUps.id, id));
   if (!row) throw notFound(FOLLOW_UP.notFound);
   return (await toDtos(db, [row]))[0]!;
@@ -194,20 +171,6 @@ const toTextArray = (ids: string[]): SQL =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::text[]`;
-
-/** India's current day and HH:mm: "passed" compares (date, time) with them. */
-const nowParts = (now: Date) => ({
-  day: todayInAppZone(now),
-  time: new Date(now.getTime() + 330 * 60_000).toISOString().slice(11, 16),
-});
-
-/** isNoResponseFollowUp (domain): date and time at or before now (India), not Cancelled, nothing written back. */
-const noResponseSql = (now: Date): SQL => {
-  const { day, time } = nowParts(now);
-  return sql`((${followUps.date} < ${day}::date or (${followUps.date} = ${day}::date and ${followUps.time} <= ${time}))
-    and ${followUps.status} <> 'Cancelled'
-    and coalesce(btrim(${followUps.response}), '') = '' and coalesce(btrim(${followUps.remarks}), '') = '')`;
-};
 
 const columns = (now: Date): ListColumns => ({
   filters: {
@@ -238,8 +201,13 @@ const columns = (now: Date): ListColumns => ({
     noResponse: {
       kind: 'custom',
       build: (v) =>
-        v === true ? noResponseSql(now) : v === false ? sql`not ${noResponseSql(now)}` : undefined,
+        v === true
+          ? followUpNoResponseSql(now)
+          : v === false
+            ? sql`not ${followUpNoResponseSql(now)}`
+            : undefined,
     },
+    due: { kind: 'custom', build: (v) => followUpDueFilter(now, v) },
     state: assignmentStateRule(
       sql`array_remove(array_append(${followUps.visitors}, ${followUps.followUpBy}), null)`,
       'many',
@@ -363,196 +331,11 @@ export const suggestFollowUps = async (db: Db, principal: Principal, query: Foll
   return toDtos(db, rows);
 };
 
-// ----------------------------------------------------------------------------------------------- write
-
-/** The references a follow-up names must exist: its customer in the caller's scope, the requirement its. */
-const checkReferences = async (tx: Tx, principal: Principal, input: FollowUpInput) => {
-  if (FOLLOW_UP_REASONS_COMING_SOON.includes(input.reason))
-    throw badRequest(FOLLOW_UP.reasonComingSoon(input.reason));
-  const cs = customerScope(principal);
-  const [customer] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, input.customer), eq(customers.isDeleted, false), cs))
-    .limit(1);
-  if (!customer) throw badRequest(FOLLOW_UP.customerNotFound);
-  if (input.requirement) {
-    const [requirement] = await tx
-      .select({ customerId: requirements.customerId })
-      .from(requirements)
-      .where(and(eq(requirements.id, input.requirement), eq(requirements.isDeleted, false)))
-      .limit(1);
-    if (!requirement) throw badRequest(FOLLOW_UP.requirementNotFound);
-    if (requirement.customerId !== input.customer) throw badRequest(FOLLOW_UP.requirementOtherCustomer);
-  }
-  const people = [
-    ...input.visitors,
-    ...(input.followUpBy ? [input.followUpBy] : []),
-    ...(input.nextFollowUp?.visitors ?? []),
-    ...(input.nextFollowUp?.followUpBy ? [input.nextFollowUp.followUpBy] : []),
-  ];
-  if ((await missingLiveUsers(tx as Db, [...new Set(people)])).length)
-    throw badRequest(FOLLOW_UP.usersMissing);
-};
-
-/** The columns of a follow-up from the form; the status from date and time when none was sent. */
-const fields = (principal: Principal, input: FollowUpInput, now: Date) => ({
-  customerId: input.customer,
-  type: input.type,
-  reason: input.reason,
-  requirementId: input.requirement,
-  quotationId: null,
-  projectId: null,
-  otherReason: input.otherReason,
-  date: input.date,
-  time: input.time,
-  visitors: input.visitors,
-  // A call or mail is someone's: the caller's when the form names nobody (decision 0007).
-  followUpBy: input.type === 'Visit' ? null : (input.followUpBy ?? principal.user.id),
-  status: input.status ?? followUpStatusFor(input.date, input.time, now),
-  response: input.response,
-  remarks: input.remarks,
-  nextFollowUp: input.nextFollowUp as NextFollowUpRow | null,
-});
-
-const snapshot = (r: Row, refs: Map<string, UserRef>, requirementTitle?: string | null): Snapshot => {
-  const name = (id: string | null | undefined) => (id ? { _id: id, name: refs.get(id)?.name ?? id } : null);
-  return {
-    type: r.type,
-    reason: r.reason,
-    requirement: r.requirementId ? { _id: r.requirementId, name: requirementTitle ?? r.requirementId } : null,
-    otherReason: r.otherReason,
-    date: r.date,
-    time: r.time,
-    visitors: r.visitors.map((id) => name(id)!),
-    followUpBy: name(r.followUpBy),
-    status: r.status,
-    response: r.response,
-    remarks: r.remarks,
-    nextFollowUp: r.nextFollowUp?.nextRequired
-      ? {
-          type: r.nextFollowUp.type,
-          date: r.nextFollowUp.date,
-          time: r.nextFollowUp.time,
-          visitors: r.nextFollowUp.visitors.map((id) => name(id)!),
-          followUpBy: name(r.nextFollowUp.followUpBy),
-        }
-      : null,
-  };
-};
-
-const title = (r: Row) => `FI${String(r.followUpId).padStart(4, '0')}`;
-
-export const createFollowUp = async ({ db, clock }: Deps, principal: Principal, input: FollowUpInput) => {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    await checkReferences(tx, principal, input);
-    const [inserted] = await tx
-      .insert(followUps)
-      .values({ ...createStamps(principal, now), ...fields(principal, input, now) })
-      .returning();
-    const row = inserted!;
-    const refs = await userRefs(tx as Db, usersOf(row));
-    await recordChange(tx, principal, now, {
-      entity: FOLLOW_UP_RESOURCE,
-      recordId: row.id,
-      title: title(row),
-      action: 'create',
-      changes: diffSnapshots(FOLLOW_UP_RESOURCE, null, snapshot(row, refs)),
-    });
-    return detail(tx, row.id);
-  });
-};
-
-/**
- * PATCH /crm/follow-ups/{id}: the whole follow-up. The customer cannot change (400 when another is sent);
- * with `expectedUpdatedAt` differing from the row's, 409 with the current follow-up as data.
- */
-export const updateFollowUp = async (
-  { db, clock }: Deps,
-  principal: Principal,
-  id: string,
-  { expectedUpdatedAt, ...body }: FollowUpUpdateInput,
-) => {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    const scope = followUpScope(principal);
-    const [locked] = await tx
-      .select()
-      .from(followUps)
-      .where(scope ? and(eq(followUps.id, id), scope) : eq(followUps.id, id))
-      .for('update')
-      .limit(1);
-    if (!locked) throw notFound(FOLLOW_UP.notFound);
-    if (locked.isDeleted) throw badRequest(FOLLOW_UP.restoreBeforeUpdate);
-    const current = locked;
-    if (
-      expectedUpdatedAt !== undefined &&
-      new Date(expectedUpdatedAt).getTime() !== current.updatedAt.getTime()
-    )
-      throw new FollowUpConflict(await detail(tx, id));
-    if (body.customer && body.customer !== current.customerId) throw badRequest(FOLLOW_UP.customerLocked);
-    const input: FollowUpInput = { ...body, customer: current.customerId };
-    await checkReferences(tx, principal, input);
-    const [updated] = await tx
-      .update(followUps)
-      .set({ ...fields(principal, input, now), ...updateStamps(principal, now) })
-      .where(eq(followUps.id, id))
-      .returning();
-    const refs = await userRefs(tx as Db, [...usersOf(current), ...usersOf(updated!)]);
-    const titles = await requirementTitles(tx, [current.requirementId, updated!.requirementId]);
-    await recordUpdate(tx, principal, now, {
-      entity: FOLLOW_UP_RESOURCE,
-      recordId: id,
-      title: title(updated!),
-      before: snapshot(current, refs, titles.get(current.requirementId ?? '')),
-      after: snapshot(updated!, refs, titles.get(updated!.requirementId ?? '')),
-    });
-    return detail(tx, id);
-  });
-};
-
-const requirementTitles = async (tx: Tx, ids: (string | null)[]) => {
-  const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
-  if (!wanted.length) return new Map<string, string>();
-  const rows = await tx
-    .select({ id: requirements.id, title: requirements.title })
-    .from(requirements)
-    .where(inArray(requirements.id, wanted));
-  return new Map(rows.map((r) => [r.id, r.title]));
-};
-
 // -------------------------------------------------------------------------------------------- lifecycle
 
-const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
-  db,
+export const followUpLifecycle = recordLifecycle<Row>({
   table: followUps,
   messages: FOLLOW_UP,
-  principal,
-  now: clock.now(),
-  scope: followUpScope(principal),
   history: HISTORY,
+  scope: followUpScope,
 });
-
-export const deleteFollowUp = (deps: Deps, principal: Principal, id: string) =>
-  softDelete(lifecycle(deps, principal), id);
-export const restoreFollowUp = (deps: Deps, principal: Principal, id: string) =>
-  restore(lifecycle(deps, principal), id);
-export const deleteFollowUpPermanently = (deps: Deps, principal: Principal, id: string) =>
-  deletePermanently(lifecycle(deps, principal), id);
-
-export const bulkFollowUps = (deps: Deps, principal: Principal, operation: BulkOperation, ids: string[]) =>
-  bulkWithMessage(lifecycle(deps, principal), operation, ids);
-
-/** GET /crm/follow-ups/{id}/history: newest first, paged; outside the caller's scope 404. */
-export const followUpHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
-  historyPage({
-    db,
-    principal,
-    entity: FOLLOW_UP_RESOURCE,
-    table: followUps,
-    id,
-    messages: FOLLOW_UP,
-    scope: followUpScope(principal),
-    query,
-  });

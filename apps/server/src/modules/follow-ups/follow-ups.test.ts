@@ -193,7 +193,10 @@ describe('follow-ups', () => {
     // Not the schema's but the server's: references and the reasons not available yet.
     const quotation = await post(call({ reason: 'Quotation', quotation: newId() }));
     expect(quotation.statusCode).toBe(400);
-    expect(quotation.json().message).toBe('Quotation follow-ups are not available yet.');
+    expect(quotation.json().message).toBe('Quotation not found');
+    const project = await post(call({ reason: 'Project', project: newId() }));
+    expect(project.statusCode).toBe(400);
+    expect(project.json().message).toBe('Project follow-ups are not available yet.');
     const ghost = await post(call({}, newId()));
     expect([ghost.statusCode, ghost.json().message]).toEqual([400, 'Customer not found']);
     const nobody = await post(call({ followUpBy: newId() }));

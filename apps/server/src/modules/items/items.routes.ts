@@ -17,24 +17,12 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { readRecordFormWithFiles } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
-import {
-  bulkCreateItems,
-  bulkItems,
-  createItem,
-  deleteItem,
-  deleteItemPermanently,
-  getItem,
-  ITEM,
-  itemHistory,
-  listItems,
-  restoreItem,
-  suggestItems,
-  updateItem,
-} from './items.service.ts';
+import { getItem, ITEM, itemLifecycle, listItems, suggestItems } from './items.service.ts';
+import { bulkCreateItems, createItem, updateItem } from './items-write.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const tags = ['Product items'];
@@ -181,45 +169,14 @@ export const itemsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'item', many: 'items' },
-    remove: {
-      access: permission('product-item', 'delete'),
-      run: async (p, id) => ({ message: ITEM.deleted, data: await deleteItem(deps, p, id) }),
-    },
-    restore: {
-      access: permission('product-item', 'restore'),
-      run: async (p, id) => ({ message: ITEM.restored, data: await restoreItem(deps, p, id) }),
-    },
-    removePermanently: {
-      access: permission('product-item', 'delete-permanently'),
-      run: async (p, id) => ({
-        message: ITEM.deletedPermanently,
-        data: await deleteItemPermanently(deps, p, id),
-      }),
-    },
-    bulkRemove: {
-      access: permission('product-item', 'bulk-delete'),
-      run: async (p, ids) => {
-        const result = await bulkItems(deps, p, 'delete', ids);
-        return { message: ITEM.bulkDeleted(result), data: result };
-      },
-    },
-    bulkRestore: {
-      access: permission('product-item', 'bulk-restore'),
-      run: async (p, ids) => {
-        const result = await bulkItems(deps, p, 'restore', ids);
-        return { message: ITEM.bulkRestored(result), data: result };
-      },
-    },
-    bulkRemovePermanently: {
-      access: permission('product-item', 'bulk-delete-permanently'),
-      run: async (p, ids) => {
-        const result = await bulkItems(deps, p, 'deletePermanently', ids);
-        return { message: ITEM.bulkDeletedPermanently(result), data: result };
-      },
-    },
-    history: {
-      access: permission('product-item', 'read'),
-      run: (p, id, query) => itemHistory(deps.db, p, id, query),
-    },
+    ...lifecycleRoutes(itemLifecycle, deps, 'product-item', [
+      'delete',
+      'restore',
+      'delete-permanently',
+      'bulk-delete',
+      'bulk-restore',
+      'bulk-delete-permanently',
+      'read',
+    ]),
   });
 };

@@ -1,9 +1,8 @@
+// Product items: the answer's shape, the list, one item, suggestions and the lifecycle. Writes are in
+// items-write.ts.
 import {
-  CATALOGUE,
   can,
-  DEFAULT_ITEM_STATE,
   type GstRate,
-  ITEM_IMAGE_TYPES,
   ITEM_LIST_KEY,
   ITEM_MESSAGES,
   ITEM_PRICE_ACTION,
@@ -11,70 +10,40 @@ import {
   ITEM_RESOURCE,
   type ItemDto,
   type ItemFile,
-  type ItemInput,
   type ItemRef,
   type ItemState,
   type ItemStockRef,
   type ItemSuggestion,
-  type ItemUpdateInput,
   itemPrices,
   type ListQuery,
-  MARGIN_MESSAGES,
   type MarginTiers,
-  newId,
   recordMessages,
 } from '@karya/domain';
-import { and, arrayOverlaps, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { arrayOverlaps, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  type ItemStoredFile,
-  productBrands,
-  productCategories,
-  productClasses,
-  productItems,
-  productMargins,
-  productStocks,
-  users,
-} from '../../db/schema.ts';
-import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { storeUpload } from '../../platform/files.ts';
-import {
-  diffSnapshots,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
-import { removeStoredFile } from '../../platform/images.ts';
+import { type ItemStoredFile, productItems, productMargins, productStocks, users } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { Snapshot } from '../../platform/history.ts';
+import { recordLifecycle } from '../../platform/lifecycle-service.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
-import type { FormFile } from '../../platform/multipart.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
-  bulkLifecycle,
-  createStamps,
-  deletePermanently,
-  findLiveRecord,
-  findRecord,
   lifecycleRules,
   listPage,
-  restore,
   runList,
-  softDelete,
   stampsDto,
   suggest,
-  updateStamps,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 type Row = typeof productItems.$inferSelect;
 
 export const ITEM = { ...recordMessages('item'), notFound: ITEM_MESSAGES.notFound };
-const HISTORY = { entity: ITEM_RESOURCE, title: productItems.name } as const;
+export const HISTORY = { entity: ITEM_RESOURCE, title: productItems.name } as const;
 
-const may = (principal: Principal, action: string) => can(principal.permissions, ITEM_RESOURCE, action);
+export const may = (principal: Principal, action: string) =>
+  can(principal.permissions, ITEM_RESOURCE, action);
 
 // ------------------------------------------------------------------------------------------------ DTOs
 
@@ -174,7 +143,7 @@ const toDto = (principal: Principal, r: ItemRow): ItemDto => {
 };
 
 /** Items by id, as their answers (the order of `ids`). */
-const itemsByIds = async (db: Db, principal: Principal, ids: string[]) => {
+export const itemsByIds = async (db: Db, principal: Principal, ids: string[]) => {
   if (!ids.length) return [];
   const rows = (await db
     .select(itemSelect)
@@ -185,7 +154,7 @@ const itemsByIds = async (db: Db, principal: Principal, ids: string[]) => {
 };
 
 /** What history compares: references by id (names can change), files by name. */
-const snapshot = (r: Row): Snapshot => ({
+export const snapshot = (r: Row): Snapshot => ({
   name: r.name,
   modalNo: r.modalNo,
   description: r.description,
@@ -349,271 +318,12 @@ export const suggestItems = async (
   });
 };
 
-// ------------------------------------------------------------------------------------------------ write
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Brand, margin, categories and classes must be live records: 400 with the kind's own message. */
-const checkReferences = async (tx: Tx, input: ItemUpdateInput) => {
-  const live = async (table: typeof productBrands, ids: string[], message: string) => {
-    if (!ids.length) return;
-    const rows = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(and(inArray(table.id, ids), eq(table.isDeleted, false)));
-    if (rows.length !== new Set(ids).size) throw badRequest(message);
-  };
-  await live(productBrands, input.brand ? [input.brand] : [], CATALOGUE.brand.notFound);
-  await live(productCategories as never, input.categories ?? [], CATALOGUE.category.notFound);
-  await live(productClasses as never, input.classes ?? [], CATALOGUE.class.notFound);
-  await live(productMargins as never, input.margin ? [input.margin] : [], MARGIN_MESSAGES.notFound);
-};
-
-/** Changing the state to or from Verified needs verification on product-item (spec 3 §2, §6). */
-const checkState = (principal: Principal, from: ItemState | null, to: ItemState | undefined) => {
-  if (to === undefined || to === from) return;
-  if ((to === 'Verified' || from === 'Verified') && !may(principal, 'verification'))
-    throw forbidden(ITEM_MESSAGES.verifyForbidden);
-};
-
-/** The columns an input sets (only the fields sent; null clears). */
-const columnsOf = (input: ItemUpdateInput): Partial<Row> => {
-  const set: Partial<Row> = {};
-  const copy = <K extends keyof Row>(key: K, value: Row[K] | undefined) => {
-    if (value !== undefined) set[key] = value;
-  };
-  copy('name', input.name);
-  copy('modalNo', input.modalNo);
-  copy('description', input.description);
-  copy('brandId', input.brand);
-  copy('categoryIds', input.categories);
-  copy('classIds', input.classes);
-  copy('marginId', input.margin);
-  copy('gst', input.gst);
-  copy('hsnCode', input.hsnCode);
-  copy('state', input.state);
-  copy('targetPrice', input.targetPrice);
-  copy('preferredBrand', input.preferredBrand);
-  copy('rating', input.rating);
-  if (input.shipping !== undefined) {
-    const s = input.shipping;
-    set.shippingWeight = s?.weight ?? null;
-    set.shippingLength = s?.dimensions?.length ?? null;
-    set.shippingWidth = s?.dimensions?.width ?? null;
-    set.shippingHeight = s?.dimensions?.height ?? null;
-  }
-  return set;
-};
-
-export type ItemUploads = { images: FormFile[]; specifications: FormFile[] };
-
-/**
- * Store the uploaded files (types by content: images PNG/JPEG/WebP, the specification PDF), then run the
- * write; a refused file or a failed write removes what was stored, so nothing is left behind.
- */
-const withStoredFiles = async <R>(
-  deps: Deps,
-  ownerId: string,
-  uploads: ItemUploads,
-  write: (stored: { images: ItemStoredFile[]; specification: ItemStoredFile | null }) => Promise<R>,
-): Promise<R> => {
-  const stored: ItemStoredFile[] = [];
-  const store = async (file: FormFile, allowed: readonly string[], wrong: string) => {
-    const s = await storeUpload(deps, { data: file.data, filename: file.filename, ownerId }, allowed, wrong);
-    const out = { fileId: s.id, url: s.url, name: s.originalName };
-    stored.push(out);
-    return out;
-  };
-  try {
-    const images: ItemStoredFile[] = [];
-    for (const f of uploads.images)
-      images.push(await store(f, ITEM_IMAGE_TYPES, ITEM_MESSAGES.imageWrongType));
-    const spec = uploads.specifications[0];
-    const specification = spec
-      ? await store(spec, ['application/pdf'], ITEM_MESSAGES.specificationWrongType)
-      : null;
-    return await write({ images, specification });
-  } catch (error) {
-    for (const s of stored) await removeStoredFile(deps, s.fileId);
-    throw error;
-  }
-};
-
-const insertStock = (tx: Tx, principal: Principal, now: Date, itemIds: string[]) =>
-  tx
-    .insert(productStocks)
-    .values(itemIds.map((itemId) => ({ ...createStamps(principal, now), id: newId(now), itemId })));
-
-export const createItem = async (
-  deps: Deps,
-  principal: Principal,
-  input: ItemInput,
-  uploads: ItemUploads,
-) => {
-  checkState(principal, null, input.state ?? DEFAULT_ITEM_STATE);
-  const now = deps.clock.now();
-  const stamps = createStamps(principal, now);
-  const row = await withStoredFiles(deps, stamps.id, uploads, ({ images, specification }) =>
-    deps.db.transaction(async (tx) => {
-      await checkReferences(tx, input);
-      const [inserted] = await tx
-        .insert(productItems)
-        .values({
-          ...stamps,
-          ...columnsOf(input),
-          name: input.name,
-          state: input.state ?? DEFAULT_ITEM_STATE,
-          images,
-          specifications: specification,
-        })
-        .returning();
-      await insertStock(tx, principal, now, [inserted!.id]);
-      await recordChange(tx, principal, now, {
-        entity: HISTORY.entity,
-        recordId: inserted!.id,
-        title: inserted!.name,
-        action: 'create',
-        changes: diffSnapshots(HISTORY.entity, null, snapshot(inserted!)),
-      });
-      return inserted!;
-    }),
-  );
-  return (await itemsByIds(deps.db, principal, [row.id]))[0]!;
-};
-
-/**
- * The fields sent are replaced; `deletedImages` and `deleteSpecifications` remove stored files (they need
- * delete-file); a new specification replaces the old one. Kept and new images together are at most 5.
- * Removed and replaced files go once the change has committed.
- */
-export const updateItem = async (
-  deps: Deps,
-  principal: Principal,
-  id: string,
-  input: ItemUpdateInput,
-  uploads: ItemUploads,
-) => {
-  const current = await findLiveRecord<Row>(deps.db, productItems, id, ITEM);
-  const deleting = input.deletedImages ?? [];
-  if ((deleting.length || input.deleteSpecifications) && !may(principal, 'delete-file'))
-    throw forbidden(ITEM_MESSAGES.deleteFileForbidden);
-  checkState(principal, current.state as ItemState, input.state);
-  const unknown = deleting.filter((fileId) => !current.images.some((f) => f.fileId === fileId));
-  if (unknown.length) throw badRequest('Image not found on this item');
-  if (current.images.length - deleting.length + uploads.images.length > 5)
-    throw badRequest(ITEM_MESSAGES.imagesTooMany);
-  const now = deps.clock.now();
-  let removed: ItemStoredFile[] = [];
-  const row = await withStoredFiles(deps, id, uploads, ({ images, specification }) =>
-    deps.db.transaction(async (tx) => {
-      const before = await findLiveRecord<Row>(tx, productItems, id, ITEM);
-      checkState(principal, before.state as ItemState, input.state);
-      await checkReferences(tx, input);
-      const kept = before.images.filter((f) => !deleting.includes(f.fileId));
-      if (kept.length + images.length > 5) throw badRequest(ITEM_MESSAGES.imagesTooMany);
-      const set: Partial<Row> = { ...updateStamps(principal, now), ...columnsOf(input) };
-      if (images.length || deleting.length) set.images = [...kept, ...images];
-      const dropSpec = Boolean(specification || input.deleteSpecifications) && before.specifications !== null;
-      if (specification) set.specifications = specification;
-      else if (input.deleteSpecifications) set.specifications = null;
-      const [updated] = await tx.update(productItems).set(set).where(eq(productItems.id, id)).returning();
-      await recordUpdate(tx, principal, now, {
-        entity: HISTORY.entity,
-        recordId: id,
-        title: updated!.name,
-        before: snapshot(before),
-        after: snapshot(updated!),
-      });
-      removed = [
-        ...before.images.filter((f) => deleting.includes(f.fileId)),
-        ...(dropSpec && before.specifications ? [before.specifications] : []),
-      ];
-      return updated!;
-    }),
-  );
-  for (const f of removed) await removeStoredFile(deps, f.fileId);
-  return (await itemsByIds(deps.db, principal, [row.id]))[0]!;
-};
-
-/** POST /crm/products/items/bulk: items by name (Unverified, each with its stock), in one transaction. */
-export const bulkCreateItems = async (deps: Deps, principal: Principal, names: string[]) => {
-  const now = deps.clock.now();
-  const rows = await deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(productItems)
-      .values(names.map((name) => ({ ...createStamps(principal, now), name, state: DEFAULT_ITEM_STATE })))
-      .returning();
-    await insertStock(
-      tx,
-      principal,
-      now,
-      inserted.map((r) => r.id),
-    );
-    await recordChange(
-      tx,
-      principal,
-      now,
-      inserted.map((r) => ({
-        entity: HISTORY.entity,
-        recordId: r.id,
-        title: r.name,
-        action: 'create' as const,
-        bulk: true,
-        changes: diffSnapshots(HISTORY.entity, null, snapshot(r)),
-      })),
-    );
-    return inserted;
-  });
-  return itemsByIds(
-    deps.db,
-    principal,
-    rows.map((r) => r.id),
-  );
-};
-
 // -------------------------------------------------------------------------------------------- lifecycle
 
-const lifecycle = (deps: Deps, principal: Principal) => ({
-  db: deps.db,
+/** Permanent delete only from the deleted state; the stock goes with the row (cascade), the files after it. */
+export const itemLifecycle = recordLifecycle<Row>({
   table: productItems,
   messages: ITEM,
-  principal,
-  now: deps.clock.now(),
   history: HISTORY,
+  files: (row) => [...row.images, ...(row.specifications ? [row.specifications] : [])],
 });
-
-export const deleteItem = (deps: Deps, principal: Principal, id: string) =>
-  softDelete(lifecycle(deps, principal), id);
-export const restoreItem = (deps: Deps, principal: Principal, id: string) =>
-  restore(lifecycle(deps, principal), id);
-
-const filesOfRows = (rows: Pick<Row, 'images' | 'specifications'>[]) =>
-  rows.flatMap((r) => [...r.images, ...(r.specifications ? [r.specifications] : [])]);
-
-/** Only from the deleted state; the stock goes with the row (cascade), the files once the row is gone. */
-export const deleteItemPermanently = async (deps: Deps, principal: Principal, id: string) => {
-  const row = await findRecord<Row>(deps.db, productItems, id, ITEM);
-  await deletePermanently(lifecycle(deps, principal), id);
-  for (const f of filesOfRows([row])) await removeStoredFile(deps, f.fileId);
-};
-
-export const bulkItems = async (
-  deps: Deps,
-  principal: Principal,
-  operation: 'delete' | 'restore' | 'deletePermanently',
-  ids: string[],
-) => {
-  const { messages: _m, ...l } = lifecycle(deps, principal);
-  if (operation !== 'deletePermanently') return bulkLifecycle(l, operation, ids);
-  const rows = await deps.db
-    .select({ id: productItems.id, images: productItems.images, specifications: productItems.specifications })
-    .from(productItems)
-    .where(and(inArray(productItems.id, ids), eq(productItems.isDeleted, true)));
-  const result = await bulkLifecycle(l, operation, ids);
-  const done = new Set(result.results.filter((r) => r.outcome === 'done').map((r) => r._id));
-  for (const f of filesOfRows(rows.filter((r) => done.has(r.id)))) await removeStoredFile(deps, f.fileId);
-  return result;
-};
-
-export const itemHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
-  historyPage({ db, principal, entity: HISTORY.entity, table: productItems, id, messages: ITEM, query });

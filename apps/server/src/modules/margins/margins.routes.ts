@@ -11,18 +11,15 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   createMargin,
-  deleteMargin,
-  deleteMarginPermanently,
   getMargin,
   listMargins,
   MARGIN,
-  marginHistory,
-  restoreMargin,
+  marginLifecycle,
   suggestMargins,
   updateMargin,
 } from './margins.service.ts';
@@ -114,24 +111,11 @@ export const marginsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'margin', many: 'margins' },
-    remove: {
-      access: permission('product-margin', 'delete'),
-      run: async (p, id) => ({ message: MARGIN.deleted, data: await deleteMargin(deps, p, id) }),
-    },
-    restore: {
-      access: permission('product-margin', 'restore'),
-      run: async (p, id) => ({ message: MARGIN.restored, data: await restoreMargin(deps, p, id) }),
-    },
-    removePermanently: {
-      access: permission('product-margin', 'delete-permanently'),
-      run: async (p, id) => ({
-        message: MARGIN.deletedPermanently,
-        data: await deleteMarginPermanently(deps, p, id),
-      }),
-    },
-    history: {
-      access: permission('product-margin', 'read'),
-      run: (p, id, query) => marginHistory(deps.db, p, id, query),
-    },
+    ...lifecycleRoutes(marginLifecycle, deps, 'product-margin', [
+      'delete',
+      'restore',
+      'delete-permanently',
+      'read',
+    ]),
   });
 };

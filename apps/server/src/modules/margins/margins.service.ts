@@ -12,25 +12,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productMargins } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import {
-  diffSnapshots,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
+import { diffSnapshots, recordChange, recordUpdate, type Snapshot } from '../../platform/history.ts';
+import { recordLifecycle } from '../../platform/lifecycle-service.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   createStamps,
-  deletePermanently,
   findLiveRecord,
   findRecord,
   lifecycleRules,
   listPage,
-  restore,
   runList,
-  softDelete,
   stampsDto,
   suggestByName,
   updateStamps,
@@ -164,21 +156,8 @@ export const updateMargin = async (
   return (await toDtos(db, [row]))[0]!;
 };
 
-const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
-  db,
+export const marginLifecycle = recordLifecycle<Row>({
   table: productMargins,
   messages: MARGIN,
-  principal,
-  now: clock.now(),
   history: HISTORY,
 });
-
-export const deleteMargin = (deps: Deps, principal: Principal, id: string) =>
-  softDelete(lifecycle(deps, principal), id);
-export const restoreMargin = (deps: Deps, principal: Principal, id: string) =>
-  restore(lifecycle(deps, principal), id);
-export const deleteMarginPermanently = (deps: Deps, principal: Principal, id: string) =>
-  deletePermanently(lifecycle(deps, principal), id);
-
-export const marginHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
-  historyPage({ db, principal, entity: HISTORY.entity, table: productMargins, id, messages: MARGIN, query });

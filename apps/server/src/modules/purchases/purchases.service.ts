@@ -22,18 +22,10 @@ import {
   userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
-import {
-  createDocument,
-  type Deps,
-  type DocRow,
-  type DocSpec,
-  deleteDocumentPermanently,
-  documentDtos,
-  documentMessages,
-  type Known,
-  setDocumentDeleted,
-  updateDocument,
-} from '../stocks/documents.ts';
+import { currentCompanyState } from '../company/company.service.ts';
+import { deleteDocumentPermanently, setDocumentDeleted } from '../stocks/document-lifecycle.ts';
+import { type Deps, type DocRow, type DocSpec, documentMessages } from '../stocks/document-spec.ts';
+import { createDocument, documentDtos, type Known, updateDocument } from '../stocks/documents.ts';
 
 export const PURCHASE = documentMessages('purchase', PURCHASE_MESSAGES.notFound);
 
@@ -105,7 +97,7 @@ const toDtos = async (
     PURCHASE_SPEC,
     rows,
     refs,
-    deps.config.COMPANY_STATE,
+    currentCompanyState(deps),
     known?.lines,
   );
   return docs.map((d, i) => ({ ...d, vendor: vendorOf.get(rows[i]!.vendorId ?? '') ?? null }));

@@ -128,7 +128,7 @@ describe('purchases', () => {
     [{ items: [{ quantity: 1, pricePerUnit: 1 }] }, 'Item is required'],
     [
       { items: [{ item: '0123456789abcdef01234567', quantity: 0, pricePerUnit: 1 }] },
-      'At least one item is required',
+      'Quantity must be at least 1',
     ],
     [{ items: [{ item: '0123456789abcdef01234567', quantity: 1 }] }, 'Per unit price is required'],
     [

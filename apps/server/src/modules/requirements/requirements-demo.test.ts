@@ -2,7 +2,7 @@ import { daysFromToday, type RequirementDto, requirementObjectSchema } from '@ka
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { requirements } from '../../db/schema.ts';
-import { loadDemoData } from '../../demo.ts';
+import { loadDemoData } from '../../demo/index.ts';
 
 describe('demo requirements', () => {
   let ctx: TestContext;

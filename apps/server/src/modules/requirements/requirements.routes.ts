@@ -11,22 +11,17 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { bulkOutcome, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
-  bulkRequirements,
-  createRequirement,
-  deleteRequirement,
-  deleteRequirementPermanently,
   getRequirement,
   listRequirements,
   REQUIREMENT,
-  requirementHistory,
-  restoreRequirement,
+  requirementLifecycle,
   suggestRequirements,
-  updateRequirement,
 } from './requirements.service.ts';
+import { createRequirement, updateRequirement } from './requirements-write.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const tags = ['Requirements'];
@@ -130,37 +125,20 @@ export const requirementsRoutes = async (app: FastifyInstance, deps: AppDeps) =>
     base: BASE,
     tags,
     noun: { one: 'requirement', many: 'requirements' },
-    remove: {
-      access: permission('requirement', 'delete'),
-      run: async (p, id) => ({ message: REQUIREMENT.deleted, data: await deleteRequirement(deps, p, id) }),
-    },
-    restore: {
-      access: permission('requirement', 'restore'),
-      run: async (p, id) => ({ message: REQUIREMENT.restored, data: await restoreRequirement(deps, p, id) }),
-    },
-    removePermanently: {
-      access: permission('requirement', 'delete-permanently'),
-      run: async (p, id) => ({
-        message: REQUIREMENT.deletedPermanently,
-        data: await deleteRequirementPermanently(deps, p, id),
-      }),
-    },
-    bulkRemove: {
-      access: permission('requirement', 'bulk-delete'),
-      run: (p, ids) => bulkOutcome(bulkRequirements(deps, p, 'delete', ids)),
-    },
-    bulkRestore: {
-      access: permission('requirement', 'bulk-restore'),
-      run: (p, ids) => bulkOutcome(bulkRequirements(deps, p, 'restore', ids)),
-    },
-    bulkRemovePermanently: {
-      access: permission('requirement', 'bulk-delete-permanently'),
-      run: (p, ids) => bulkOutcome(bulkRequirements(deps, p, 'deletePermanently', ids)),
-    },
-    history: {
-      access: permission('requirement', 'read'),
-      description: SCOPE_TEXT,
-      run: (p, id, query) => requirementHistory(deps.db, p, id, query),
-    },
+    ...lifecycleRoutes(
+      requirementLifecycle,
+      deps,
+      'requirement',
+      [
+        'delete',
+        'restore',
+        'delete-permanently',
+        'bulk-delete',
+        'bulk-restore',
+        'bulk-delete-permanently',
+        'read',
+      ],
+      SCOPE_TEXT,
+    ),
   });
 };

@@ -1,18 +1,16 @@
+// Requirements: their scope, the answer's shape, the list (and a customer's), suggestions and the lifecycle.
+// Creating and updating is in requirements-write.ts.
 import {
   type CustomerType,
   can,
   type HistoryValue,
-  isPurchaseDateAllowed,
   type ListQuery,
   type MarginTier,
-  REQUIREMENT_DEFAULT_STATUS,
   REQUIREMENT_LIST_KEY,
   REQUIREMENT_MESSAGES,
   REQUIREMENT_RESOURCE,
   type RequirementCustomerRef,
   type RequirementDto,
-  type RequirementInput,
-  type RequirementItemInput,
   type RequirementItemLine,
   type RequirementItemRef,
   type RequirementPriority,
@@ -20,60 +18,35 @@ import {
   type RequirementSuggestion,
   type RequirementSuggestionQuery,
   type RequirementType,
-  type RequirementUpdateInput,
   recordMessages,
-  requirementObjectSchema,
   SUGGESTION_LIMIT,
-  todayInAppZone,
   type UserRef,
 } from '@karya/domain';
-import { and, arrayOverlaps, asc, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  customers,
-  productItems,
-  productMargins,
-  productStocks,
-  type RequirementItemRow,
-  requirements,
-} from '../../db/schema.ts';
-import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import {
-  diffSnapshots,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
+import { customers, productItems, productMargins, productStocks, requirements } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { Snapshot } from '../../platform/history.ts';
+import { recordLifecycle } from '../../platform/lifecycle-service.ts';
 import { type ListColumns, matchText } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   assignmentStateRule,
-  type BulkOperation,
-  bulkWithMessage,
-  createStamps,
-  deletePermanently,
-  findLiveRecord,
   lifecycleRules,
   listPage,
-  restore,
   runList,
   type Scope,
-  softDelete,
   stampsDto,
-  updateStamps,
   userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
-import { customerScope } from '../customers/customers.service.ts';
+import { customerScope } from '../customers/customer-scope.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Row = typeof requirements.$inferSelect;
 
 export const REQUIREMENT = { ...recordMessages('requirement'), ...REQUIREMENT_MESSAGES };
-const HISTORY = { entity: REQUIREMENT_RESOURCE, title: requirements.title } as const;
+export const HISTORY = { entity: REQUIREMENT_RESOURCE, title: requirements.title } as const;
 const may = (principal: Principal, action: string) =>
   can(principal.permissions, REQUIREMENT_RESOURCE, action);
 
@@ -107,6 +80,9 @@ type LineJson = { quantity: number; note: string | null; item: RequirementItemRe
  */
 const requirementSelect = {
   ...getTableColumns(requirements),
+  quotationNumber: sql<
+    number | null
+  >`(select q.quotation_id from quotations q where q.id = ${outer(requirements.quotationId)})`,
   customerRef:
     sql<RequirementCustomerRef | null>`(select json_build_object('_id', c.id, 'customerId', c.customer_id, 'name', c.name, 'type', c.type, 'marginTier', c.margin_tier, 'isDeleted', c.is_deleted) from ${customers} c where c.id = ${outer(requirements.customerId)})`.mapWith(
       (v) => v as RequirementCustomerRef | null,
@@ -117,7 +93,11 @@ const requirementSelect = {
     (v) => v as LineJson[],
   ),
 };
-type SelectedRow = Row & { customerRef: RequirementCustomerRef | null; lines: LineJson[] };
+type SelectedRow = Row & {
+  customerRef: RequirementCustomerRef | null;
+  lines: LineJson[];
+  quotationNumber: number | null;
+};
 
 const toDto = (r: SelectedRow, refs: Map<string, UserRef>): RequirementDto => ({
   _id: r.id,
@@ -138,7 +118,7 @@ const toDto = (r: SelectedRow, refs: Map<string, UserRef>): RequirementDto => ({
   ),
   budget: r.budget,
   purchaseDate: r.purchaseDate,
-  quotation: r.quotationId ? { _id: r.quotationId } : null,
+  quotation: r.quotationId ? { _id: r.quotationId, quotationId: Number(r.quotationNumber) } : null,
   notes: r.notes,
   updatedBy: r.updatedBy ? (refs.get(r.updatedBy) ?? null) : null,
   ...stampsDto(r, refs),
@@ -153,7 +133,7 @@ const toDtos = async (db: Db, rows: SelectedRow[]) => {
 };
 
 /** One requirement in `scope` with everything the detail shows; 404 otherwise. */
-const detail = async (db: Db, id: string, scope?: Scope): Promise<RequirementDto> => {
+export const detail = async (db: Db, id: string, scope?: Scope): Promise<RequirementDto> => {
   const [r] = (await db
     .select(requirementSelect)
     .from(requirements)
@@ -164,7 +144,7 @@ const detail = async (db: Db, id: string, scope?: Scope): Promise<RequirementDto
 };
 
 /** What history compares: the tracked fields (HISTORY_FIELDS.requirement), items by id with their names. */
-const snapshot = (r: Row, names: Map<string, string>, customerName?: string): Snapshot => ({
+export const snapshot = (r: Row, names: Map<string, string>, customerName?: string): Snapshot => ({
   title: r.title,
   customer: { _id: r.customerId, name: customerName ?? r.customerId },
   type: r.type,
@@ -335,180 +315,11 @@ export const suggestRequirements = async (
   }));
 };
 
-// ----------------------------------------------------------------------------------------------- write
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Every item of the lines must exist and be live (400 'Item not found'); their names, for history. */
-const checkItems = async (tx: Db | Tx, lines: readonly RequirementItemInput[]) => {
-  const wanted = [...new Set(lines.map((l) => l.item))];
-  const found = await (tx as Db)
-    .select({ id: productItems.id, name: productItems.name })
-    .from(productItems)
-    .where(and(inArray(productItems.id, wanted), eq(productItems.isDeleted, false)));
-  if (found.length !== wanted.length) throw badRequest(REQUIREMENT.itemNotFound);
-  return new Map(found.map((i) => [i.id, i.name]));
-};
-
-/** Names of items for history (deleted ones too). */
-const itemNames = async (tx: Db | Tx, rows: readonly Row[]) => {
-  const wanted = [...new Set(rows.flatMap((r) => r.itemIds))];
-  if (!wanted.length) return new Map<string, string>();
-  const found = await (tx as Db)
-    .select({ id: productItems.id, name: productItems.name })
-    .from(productItems)
-    .where(inArray(productItems.id, wanted));
-  return new Map(found.map((i) => [i.id, i.name]));
-};
-
-/** The customer must be live and one the caller sees (a customer outside it reads as not found). */
-const checkCustomer = async (tx: Db | Tx, principal: Principal, id: string) => {
-  const scope = customerScope(principal);
-  const [c] = await (tx as Db)
-    .select({ id: customers.id, name: customers.name })
-    .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.isDeleted, false), ...(scope ? [scope] : [])));
-  if (!c) throw badRequest(REQUIREMENT.customerNotFound);
-  return c;
-};
-
-const linesOf = (items: readonly RequirementItemInput[]): RequirementItemRow[] =>
-  items.map((l) => ({ itemId: l.item, quantity: l.quantity, note: l.note ?? null }));
-
-const columnsOf = (input: RequirementInput) => {
-  const items = linesOf(input.items);
-  return {
-    title: input.title,
-    customerId: input.customer,
-    type: input.type,
-    priority: input.priority,
-    items,
-    itemIds: items.map((l) => l.itemId),
-    budget: input.budget,
-    purchaseDate: input.purchaseDate,
-    notes: input.notes ?? null,
-  };
-};
-
-export const createRequirement = async (
-  { db, clock }: Deps,
-  principal: Principal,
-  input: RequirementInput,
-) => {
-  const now = clock.now();
-  if (!isPurchaseDateAllowed(input.purchaseDate, todayInAppZone(now)))
-    throw badRequest(REQUIREMENT.purchaseDateFuture);
-  const row = await db.transaction(async (tx) => {
-    const customer = await checkCustomer(tx, principal, input.customer);
-    const names = await checkItems(tx, input.items);
-    const [inserted] = await tx
-      .insert(requirements)
-      .values({ ...createStamps(principal, now), ...columnsOf(input), status: REQUIREMENT_DEFAULT_STATUS })
-      .returning();
-    await recordChange(tx, principal, now, {
-      entity: HISTORY.entity,
-      recordId: inserted!.id,
-      title: inserted!.title,
-      action: 'create',
-      changes: diffSnapshots(HISTORY.entity, null, snapshot(inserted!, names, customer.name)),
-    });
-    return inserted!;
-  });
-  // The caller's own write: read again without the scope.
-  return detail(db, row.id);
-};
-
-/** The stored requirement in the shape of the form, to merge an update into. */
-const inputOf = (r: Row) => ({
-  title: r.title,
-  customer: r.customerId,
-  type: r.type,
-  priority: r.priority,
-  items: r.items.map((l) => ({ item: l.itemId, quantity: l.quantity, note: l.note })),
-  budget: r.budget,
-  purchaseDate: r.purchaseDate,
-  notes: r.notes,
-});
-
-const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-
-/**
- * PATCH /crm/requirements/{id}: the fields sent replace the stored ones and the whole is checked again
- * with the create rules, except that a purchase date left as stored may lie in the past (decision 0008).
- * The customer cannot change; the status can.
- */
-export const updateRequirement = async (
-  { db, clock }: Deps,
-  principal: Principal,
-  id: string,
-  input: RequirementUpdateInput,
-) => {
-  const now = clock.now();
-  const row = await db.transaction(async (tx) => {
-    const current = await findLiveRecord<Row>(
-      tx as Db,
-      requirements,
-      id,
-      REQUIREMENT,
-      requirementScope(principal),
-    );
-    if (input.customer !== undefined && input.customer !== current.customerId)
-      throw badRequest(REQUIREMENT.customerLocked);
-    const { status, ...sent } = defined(input) as RequirementUpdateInput;
-    const dateChanged = sent.purchaseDate !== undefined && sent.purchaseDate !== current.purchaseDate;
-    if (dateChanged && !isPurchaseDateAllowed(sent.purchaseDate!, todayInAppZone(now)))
-      throw badRequest(REQUIREMENT.purchaseDateFuture);
-    const values = columnsOf(requirementObjectSchema.parse({ ...inputOf(current), ...sent }));
-    const names = sent.items ? await checkItems(tx, sent.items) : new Map<string, string>();
-    const [updated] = await tx
-      .update(requirements)
-      .set({ ...values, ...(status ? { status } : {}), ...updateStamps(principal, now) })
-      .where(eq(requirements.id, id))
-      .returning();
-    const allNames = new Map([...(await itemNames(tx, [current])), ...names]);
-    await recordUpdate(tx, principal, now, {
-      entity: HISTORY.entity,
-      recordId: id,
-      title: updated!.title,
-      before: snapshot(current, allNames),
-      after: snapshot(updated!, allNames),
-    });
-    return updated!;
-  });
-  return detail(db, row.id);
-};
-
 // -------------------------------------------------------------------------------------------- lifecycle
 
-const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
-  db,
+export const requirementLifecycle = recordLifecycle<Row>({
   table: requirements,
   messages: REQUIREMENT,
-  principal,
-  now: clock.now(),
-  scope: requirementScope(principal),
   history: HISTORY,
+  scope: requirementScope,
 });
-
-export const deleteRequirement = (deps: Deps, principal: Principal, id: string) =>
-  softDelete(lifecycle(deps, principal), id);
-export const restoreRequirement = (deps: Deps, principal: Principal, id: string) =>
-  restore(lifecycle(deps, principal), id);
-export const deleteRequirementPermanently = (deps: Deps, principal: Principal, id: string) =>
-  deletePermanently(lifecycle(deps, principal), id);
-
-export const bulkRequirements = (deps: Deps, principal: Principal, operation: BulkOperation, ids: string[]) =>
-  bulkWithMessage(lifecycle(deps, principal), operation, ids);
-
-/** GET /crm/requirements/{id}/history: newest first, paged; outside the caller's scope 404. */
-export const requirementHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
-  historyPage({
-    db,
-    principal,
-    entity: HISTORY.entity,
-    table: requirements,
-    id,
-    messages: REQUIREMENT,
-    scope: requirementScope(principal),
-    query,
-  });

@@ -322,6 +322,8 @@ describe('requirements', () => {
         resource: 'requirement',
         actions: ['read', 'create', 'update', 'suggestion', 'delete', 'bulk-delete', 'restore'],
       },
+      // What creating a requirement also needs (its item picker, issue 23).
+      { resource: 'product-item', actions: ['suggestion'] },
     ]);
     const mine = await newCustomer('Sai Vidya Niketan, Puri', exec);
     const own = await created({ customer: mine._id, title: 'Library furniture for the new block' }, exec);

@@ -1,6 +1,7 @@
 import {
   MAX_PAGE_SIZE,
   objectIdSchema,
+  parsePermissionKeys,
   roleCreateSchema,
   roleUpdateSchema,
   suggestionQuerySchema,
@@ -8,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { permission, principalOf } from '../../platform/access.ts';
+import { permission, principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import {
@@ -21,6 +22,7 @@ import {
   toRoleDto,
   updateRole,
 } from './roles.service.ts';
+import { whoCan } from './who-can.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const tags = ['Roles'];
@@ -45,8 +47,38 @@ const listQuery = z.object({
   limit: whole('limit', MAX_PAGE_SIZE, MAX_PAGE_SIZE),
 });
 
+/** `needs=customer:update,product-margin:suggestion`: one to five permissions of the catalogue. */
+const whoCanQuery = z.object({
+  needs: z.string({ error: 'needs is required' }).transform((v, ctx) => {
+    const keys = v
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
+    const parsed = keys.length >= 1 && keys.length <= 5 ? parsePermissionKeys(keys) : null;
+    if (!parsed) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'needs must list one to five permissions of the catalogue, as resource:action',
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+});
+
 export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Issue 23: the people who may do what a screen cannot offer the caller (names only; any signed-in user).
+  r.get(
+    '/auth/who-can',
+    {
+      config: { access: signedIn() },
+      schema: { tags, summary: 'Who may do something (names of active users)', querystring: whoCanQuery },
+    },
+    async (request) =>
+      ok('Users fetched successfully', await whoCan(deps.db, deps.clock, request.query.needs)),
+  );
 
   r.get(
     '/admin/resources',

@@ -24,19 +24,11 @@ import {
   userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
-import { customerScope } from '../customers/customers.service.ts';
-import {
-  createDocument,
-  type Deps,
-  type DocRow,
-  type DocSpec,
-  deleteDocumentPermanently,
-  documentDtos,
-  documentMessages,
-  type Known,
-  setDocumentDeleted,
-  updateDocument,
-} from '../stocks/documents.ts';
+import { currentCompanyState } from '../company/company.service.ts';
+import { customerScope } from '../customers/customer-scope.ts';
+import { deleteDocumentPermanently, setDocumentDeleted } from '../stocks/document-lifecycle.ts';
+import { type Deps, type DocRow, type DocSpec, documentMessages } from '../stocks/document-spec.ts';
+import { createDocument, documentDtos, type Known, updateDocument } from '../stocks/documents.ts';
 
 export const SALE = documentMessages('sale', SALE_MESSAGES.notFound);
 
@@ -129,7 +121,7 @@ const toDtos = async (
         )
       : [];
   const customerOf = new Map(found.map((c) => [c._id, c]));
-  const docs = await documentDtos(deps.db, SALE_SPEC, rows, refs, deps.config.COMPANY_STATE, known?.lines);
+  const docs = await documentDtos(deps.db, SALE_SPEC, rows, refs, currentCompanyState(deps), known?.lines);
   return docs.map((d, i) => ({ ...d, customer: customerOf.get(rows[i]!.customerId ?? '') ?? null }));
 };
 

@@ -184,7 +184,9 @@ describe('sales', () => {
     const seller = await asUserWithSession(ctx, [
       { resource: 'product-sale', actions: ['create', 'read'] },
       { resource: 'product-item-price', actions: ['read-t1'] },
-      { resource: 'customer', actions: ['create', 'read'] },
+      // What creating a sale also needs (its pickers, issue 23).
+      { resource: 'customer', actions: ['create', 'read', 'suggestion'] },
+      { resource: 'product-item', actions: ['suggestion'] },
     ]);
     const own = (await kit.customer('Odisha', seller))._id;
     const t1 = await sell([{ item: item.id, quantity: 1, marginTier: 't1' }], { customer: own }, seller);

@@ -1,317 +1,30 @@
-// What purchases and sales share. Over 400 lines: its split is issue 24's; issue 22 only added the invoice
-// number checks (their rules live in invoice-numbers.ts).
+// The purchase and sale documents' engine (document-spec.ts says what it is): reading and writing them.
+// Pricing is in document-pricing.ts, delete / restore / permanent delete in document-lifecycle.ts.
 import {
-  can,
-  documentTotals,
   fromPaise,
-  GST_STATE_CODES,
   type GstRate,
-  type GstSplit,
   gstStateCode,
-  ITEM_PRICE_ACTION,
-  itemWithoutMarginMessage,
-  type LineAmounts,
   type LineMarginTier,
-  lineAmounts,
-  type MarginTier,
-  placeOfSupplyCode,
-  type RecordMessages,
-  recordMessages,
-  SALE_MESSAGES,
-  splitGst,
   TRADE_MESSAGES,
   type TradeDocumentDto,
   type TradeLineDto,
-  tierForbiddenMessage,
-  tierPrice,
   toPaise,
   type UserRef,
 } from '@karya/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  productItems,
-  productMargins,
-  productStocks,
-  type purchases,
-  type sales,
-  stockEntries,
-} from '../../db/schema.ts';
-import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { productItems, stockEntries } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { diffSnapshots, recordChange, type Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { createStamps, stampsDto, updateStamps, userRefOf } from '../../platform/records.ts';
+import { docColumns, entriesOf, fillPrices, itemsOf, priceLines } from './document-pricing.ts';
+import type { Deps, DocInput, DocRow, DocSpec, LineInput, Party } from './document-spec.ts';
 import { assertInvoiceNoFree, invoiceNoRace } from './invoice-numbers.ts';
-import {
-  assertAvailable,
-  counted,
-  insertEntries,
-  type LockedStock,
-  lockStocks,
-  moveStocks,
-  type NewEntry,
-  type StockMove,
-  type Tx,
-} from './ledger.ts';
+import { assertAvailable, insertEntries, lockStocks, type StockMove, type Tx } from './ledger.ts';
+import { counted, moveStocks } from './ledger-move.ts';
 
-/**
- * Purchases and sales as documents of the stock ledger (issue 12; decision 0011): one engine for both, the
- * modules (purchases/, sales/) give it their table, party and words. A document's lines are its ledger
- * entries; every create, update, soft delete, restore and permanent delete locks the stock rows it touches,
- * checks that none goes below zero, writes or flips the entries and recomputes the rows — one transaction.
- * Prices and totals are computed here from the lines, in paise (packages/domain money.ts); GST is split
- * CGST + SGST when the party's state (placeOfSupplyCode: its GSTIN's state code, else its address state) is
- * the company's (COMPANY_STATE), IGST when it is another state, CGST + SGST when it is unknown.
- */
-
-export type DocRow = typeof purchases.$inferSelect & { customerId?: string | null; vendorId?: string | null };
-type DocTable = typeof purchases | typeof sales;
-
-export type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
-
-/**
- * The other party of a document: who it is, its GSTIN and address state (the place of supply, by
- * placeOfSupplyCode), and its name for history.
- */
-export type Party = {
-  id: string;
-  name: string;
-  gstin: string | null;
-  state: string | null;
-  /** The party as the module's answer shows it, when the look-up read enough for that. */
-  ref?: unknown;
-};
-
-export type LineInput = {
-  item: string;
-  quantity: number;
-  pricePerUnit?: number;
-  gst: GstRate;
-  marginTier?: LineMarginTier;
-};
-
-export type DocInput = {
-  party: string;
-  invoiceNo: string;
-  invoiceDate: string;
-  notes?: string | null;
-  items: LineInput[];
-};
-
-export type DocSpec = {
-  kind: 'purchase' | 'sale';
-  table: DocTable;
-  /** The column of the other party: vendor_id or customer_id. */
-  partyKey: 'vendorId' | 'customerId';
-  /** +1: a purchase adds to stock; −1: a sale takes from it. */
-  direction: 1 | -1;
-  resource: string;
-  messages: RecordMessages;
-  /** The party, live and visible to the caller, or the error to answer. */
-  findParty: (tx: Db | Tx, principal: Principal, id: string) => Promise<Party>;
-  /** What history calls the party field. */
-  partyField: 'vendor' | 'customer';
-};
-
-export const documentMessages = (noun: string, notFoundText: string) => ({
-  ...recordMessages(noun),
-  notFound: notFoundText,
-});
-
-type ItemInfo = {
-  id: string;
-  name: string;
-  sku: number;
-  hsnCode: string | null;
-  isDeleted: boolean;
-  tiers: Record<MarginTier, number> | null;
-  /** Its stock row as read with it, unlocked (a new document is priced from it before taking the lock). */
-  stock: LockedStock | null;
-};
-
-const itemsOf = async (tx: Db | Tx, ids: readonly string[]) => {
-  const rows = await (tx as Db)
-    .select({
-      id: productItems.id,
-      name: productItems.name,
-      sku: productItems.sku,
-      hsnCode: productItems.hsnCode,
-      isDeleted: productItems.isDeleted,
-      marginId: productMargins.id,
-      t1: productMargins.t1,
-      t2: productMargins.t2,
-      t3: productMargins.t3,
-      pt1: productMargins.pt1,
-      pt2: productMargins.pt2,
-      pt3: productMargins.pt3,
-      stockId: productStocks.id,
-      currentStock: productStocks.currentStock,
-      priceToShow: productStocks.priceToShow,
-    })
-    .from(productItems)
-    .leftJoin(productMargins, eq(productMargins.id, productItems.marginId))
-    .leftJoin(productStocks, eq(productStocks.itemId, productItems.id))
-    .where(inArray(productItems.id, [...ids]));
-  return new Map<string, ItemInfo>(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        name: r.name,
-        sku: r.sku,
-        hsnCode: r.hsnCode,
-        isDeleted: r.isDeleted,
-        tiers: r.marginId ? { t1: r.t1!, t2: r.t2!, t3: r.t3!, pt1: r.pt1!, pt2: r.pt2!, pt3: r.pt3! } : null,
-        stock: r.stockId
-          ? {
-              id: r.stockId,
-              itemId: r.id,
-              itemName: r.name,
-              currentStock: r.currentStock!,
-              priceToShow: r.priceToShow!,
-            }
-          : null,
-      },
-    ]),
-  );
-};
-
-type PricedLine = {
-  itemId: string;
-  itemName: string;
-  stockId: string;
-  quantity: number;
-  unitPaise: number;
-  gst: GstRate;
-  marginTier: LineMarginTier | null;
-  amounts: LineAmounts;
-};
-
-/** A sale line stored before an update: its tier price stays as sold while item and tier are unchanged. */
-type StoredLine = { itemId: string; marginTier: string | null; unitPaise: number };
-
-/**
- * The lines priced: a purchase takes the price sent; a sale line's price is the stock's price to show plus
- * the tier's margin (tierPrice), unless custom — then the price sent. A tier needs read-{tier} on
- * product-item-price (spec 3 §6); a tier price needs a price to show ('Item stock is not created. Buy the
- * item first') and a margin on the item.
- */
-const priceLines = (
-  spec: DocSpec,
-  principal: Principal,
-  lines: readonly LineInput[],
-  items: Map<string, ItemInfo>,
-  locked: Map<string, LockedStock>,
-  stored: Map<string, StoredLine>,
-): PricedLine[] => {
-  const stockOfItem = new Map([...locked.values()].map((s) => [s.itemId, s]));
-  return lines.map((l) => {
-    const item = items.get(l.item);
-    const stock = stockOfItem.get(l.item);
-    if (!item || !stock) throw badRequest(TRADE_MESSAGES.itemNotFound);
-    let unitPaise: number;
-    let marginTier: LineMarginTier | null = null;
-    if (spec.kind === 'purchase') unitPaise = toPaise(l.pricePerUnit ?? 0) ?? 0;
-    else {
-      marginTier = l.marginTier ?? 'custom';
-      if (marginTier === 'custom') unitPaise = toPaise(l.pricePerUnit ?? 0) ?? 0;
-      else {
-        if (!can(principal.permissions, 'product-item-price', ITEM_PRICE_ACTION[marginTier]))
-          throw forbidden(tierForbiddenMessage(marginTier));
-        const before = stored.get(l.item);
-        if (before && before.marginTier === marginTier) unitPaise = before.unitPaise;
-        else {
-          const base = toPaise(stock.priceToShow) ?? 0;
-          if (base <= 0) throw badRequest(SALE_MESSAGES.stockNotCreated);
-          if (!item.tiers) throw badRequest(itemWithoutMarginMessage(item.name));
-          unitPaise = tierPrice(base, item.tiers[marginTier])!;
-        }
-      }
-    }
-    return {
-      itemId: item.id,
-      itemName: item.name,
-      stockId: stock.id,
-      quantity: l.quantity,
-      unitPaise,
-      gst: l.gst,
-      marginTier,
-      amounts: lineAmounts(l.quantity, unitPaise, l.gst),
-    };
-  });
-};
-
-/** Whether a party's GST state code is known and not the company's (IGST); unknown is intra-state. */
-const isInterState = (deps: Deps, partyCode: string | null) => {
-  const company = gstStateCode(deps.config.COMPANY_STATE);
-  return partyCode !== null && company !== null && partyCode !== company;
-};
-
-/** The document's totals and GST split: each line's GST split, then summed (paise). */
-export const documentFigures = (lines: readonly { amounts: LineAmounts }[], interState: boolean) => {
-  const totals = documentTotals(lines.map((l) => l.amounts));
-  const split = lines.reduce<GstSplit>(
-    (s, l) => {
-      const x = splitGst(l.amounts.gst, !interState);
-      return { cgst: s.cgst + x.cgst, sgst: s.sgst + x.sgst, igst: s.igst + x.igst };
-    },
-    { cgst: 0, sgst: 0, igst: 0 },
-  );
-  return { totals, split };
-};
-
-const docColumns = (
-  spec: DocSpec,
-  deps: Deps,
-  input: DocInput,
-  party: Party,
-  lines: readonly PricedLine[],
-) => {
-  const code = placeOfSupplyCode(party);
-  const interState = isInterState(deps, code);
-  const { totals, split } = documentFigures(lines, interState);
-  return {
-    [spec.partyKey]: party.id,
-    invoiceNo: input.invoiceNo,
-    invoiceDate: input.invoiceDate,
-    notes: input.notes ?? null,
-    taxableAmount: fromPaise(totals.taxable),
-    totalGstAmount: fromPaise(totals.gst),
-    totalAmount: fromPaise(totals.total),
-    cgst: fromPaise(split.cgst),
-    sgst: fromPaise(split.sgst),
-    igst: fromPaise(split.igst),
-    supplyState: code ? (GST_STATE_CODES[code] ?? null) : null,
-  };
-};
-
-const entriesOf = (
-  spec: DocSpec,
-  docId: string,
-  input: Pick<DocInput, 'invoiceNo' | 'invoiceDate'>,
-  lines: readonly PricedLine[],
-): NewEntry[] =>
-  lines.map((l, i) => ({
-    stockId: l.stockId,
-    itemId: l.itemId,
-    kind: spec.kind,
-    direction: spec.direction,
-    quantity: l.quantity,
-    date: input.invoiceDate,
-    documentId: docId,
-    lineNo: i,
-    invoiceNo: input.invoiceNo,
-    unitPaise: l.unitPaise,
-    gstPercent: l.gst,
-    taxablePaise: l.amounts.taxable,
-    gstPaise: l.amounts.gst,
-    totalPaise: l.amounts.total,
-    marginTier: l.marginTier,
-  }));
-
-/** The history snapshot of a document: its party, invoice, lines and total. */
 const snapshot = (
   spec: DocSpec,
   partyName: string | null,
@@ -325,9 +38,6 @@ const snapshot = (
   totalAmount: doc.totalAmount,
   notes: doc.notes,
 });
-
-const fillPrices = (spec: DocSpec, lines: readonly PricedLine[]) =>
-  new Map(spec.kind === 'purchase' ? lines.map((l) => [l.stockId, fromPaise(l.unitPaise)] as const) : []);
 
 // ------------------------------------------------------------------------------------------- reading
 
@@ -406,7 +116,7 @@ export const documentDtos = async (
 
 // ------------------------------------------------------------------------------------------- writing
 
-const lockDocument = async (tx: Tx, spec: DocSpec, id: string): Promise<DocRow> => {
+export const lockDocument = async (tx: Tx, spec: DocSpec, id: string): Promise<DocRow> => {
   const [row] = (await tx
     .select()
     .from(spec.table as PgTable)
@@ -617,82 +327,4 @@ export const updateDocument = async <T>(
     return answer(tx as unknown as Db, after!);
   });
   return write.catch(invoiceNoRace(deps.db, spec, () => claim));
-};
-
-/**
- * Soft delete (the lines stop counting) or restore (they count again): refused when a stock would go below
- * zero (a purchase whose stock was sold; a sale beyond what is now in stock).
- */
-export const setDocumentDeleted = async (
-  deps: Deps,
-  spec: DocSpec,
-  principal: Principal,
-  id: string,
-  deleted: boolean,
-) => {
-  const now = deps.clock.now();
-  // A restore takes the document's number back: refused while another active document holds it.
-  let claim: { invoiceNo: string; partyId: string | null; exceptId: string } | undefined;
-  const write = deps.db.transaction(async (tx) => {
-    const doc = await lockDocument(tx, spec, id);
-    if (doc.isDeleted === deleted)
-      throw badRequest(deleted ? spec.messages.alreadyDeleted : spec.messages.notDeleted);
-    if (!deleted) {
-      claim = { invoiceNo: doc.invoiceNo, partyId: doc[spec.partyKey] ?? null, exceptId: id };
-      await assertInvoiceNoFree(tx, spec, claim);
-    }
-    const entries = await tx.select().from(stockEntries).where(eq(stockEntries.documentId, id));
-    const locked = await lockStocks(tx, { stockIds: entries.map((e) => e.stockId) });
-    assertAvailable(
-      locked,
-      entries.map((e) => ({ stockId: e.stockId, delta: (deleted ? -1 : 1) * e.direction * e.quantity })),
-    );
-    await tx.update(stockEntries).set({ active: !deleted }).where(eq(stockEntries.documentId, id));
-    await tx
-      .update(spec.table as PgTable)
-      .set(
-        (deleted
-          ? { isDeleted: true, deletedAt: now, deletedBy: principal.user.id, updatedAt: now }
-          : {
-              isDeleted: false,
-              deletedAt: null,
-              deletedBy: null,
-              updatedAt: now,
-              updatedBy: principal.user.id,
-            }) as never,
-      )
-      .where(eq(spec.table.id, id));
-    const moved = entries.map(counted);
-    await moveStocks(tx, deleted ? { removed: moved } : { added: moved }, now, principal.user.id);
-    await recordChange(tx, principal, now, {
-      entity: spec.resource,
-      recordId: id,
-      title: doc.invoiceNo,
-      action: deleted ? 'delete' : 'restore',
-    });
-  });
-  await write.catch(invoiceNoRace(deps.db, spec, () => claim));
-};
-
-/** Only a deleted document (its entries no longer count): the document and its entries go for good. */
-export const deleteDocumentPermanently = async (
-  deps: Deps,
-  spec: DocSpec,
-  principal: Principal,
-  id: string,
-) => {
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const doc = await lockDocument(tx, spec, id);
-    if (!doc.isDeleted) throw badRequest(spec.messages.permanentNeedsDeleted);
-    // Its entries stopped counting when it was deleted: no stock figure moves.
-    await tx.delete(stockEntries).where(and(eq(stockEntries.documentId, id), eq(stockEntries.active, false)));
-    await tx.delete(spec.table as PgTable).where(eq(spec.table.id, id));
-    await recordChange(tx, principal, now, {
-      entity: spec.resource,
-      recordId: id,
-      title: doc.invoiceNo,
-      action: 'delete-permanently',
-    });
-  });
 };

@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { customers, productVendors, type purchases } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { DocRow, DocSpec } from './documents.ts';
+import type { DocRow, DocSpec } from './document-spec.ts';
 import type { Tx } from './ledger.ts';
 
 /**

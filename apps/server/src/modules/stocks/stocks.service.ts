@@ -32,7 +32,8 @@ import { recordUpdate } from '../../platform/history.ts';
 import { containsText, type ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { listPage, runList, userRefs } from '../../platform/records.ts';
-import { assertAvailable, insertEntries, lockStocks, moveStocks, type NewEntry } from './ledger.ts';
+import { assertAvailable, insertEntries, lockStocks, type NewEntry } from './ledger.ts';
+import { moveStocks } from './ledger-move.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 

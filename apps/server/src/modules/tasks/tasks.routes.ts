@@ -5,18 +5,16 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { bulkOutcome, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
-  bulkTasks,
   createTask,
   deleteTask,
   getTask,
   listTasks,
-  restoreTask,
   TASK,
-  taskHistory,
+  taskLifecycle,
   updateTask,
 } from './tasks.service.ts';
 
@@ -82,35 +80,19 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: '/hrm/tasks',
     tags,
     noun: { one: 'task', many: 'tasks' },
+    ...lifecycleRoutes(
+      taskLifecycle,
+      deps,
+      'task',
+      ['restore', 'bulk-delete', 'bulk-restore', 'bulk-delete-permanently', 'read'],
+      SCOPE_TEXT,
+    ),
+    // Not the shared delete: on a deleted task it is the permanent one (deleteTask).
     remove: {
       access: permission('task', 'delete'),
       summary: 'Delete a task; a deleted task is deleted permanently',
       description: 'On a task already deleted this is the permanent delete and needs delete-permanently too.',
       run: async (principal, id) => ({ message: await deleteTask(deps, principal, id) }),
-    },
-    restore: {
-      access: permission('task', 'restore'),
-      run: async (principal, id) => {
-        await restoreTask(deps, principal, id);
-        return { message: TASK.restored };
-      },
-    },
-    bulkRemove: {
-      access: permission('task', 'bulk-delete'),
-      run: (principal, ids) => bulkOutcome(bulkTasks(deps, principal, 'delete', ids)),
-    },
-    bulkRestore: {
-      access: permission('task', 'bulk-restore'),
-      run: (principal, ids) => bulkOutcome(bulkTasks(deps, principal, 'restore', ids)),
-    },
-    bulkRemovePermanently: {
-      access: permission('task', 'bulk-delete-permanently'),
-      run: (principal, ids) => bulkOutcome(bulkTasks(deps, principal, 'deletePermanently', ids)),
-    },
-    history: {
-      access: permission('task', 'read'),
-      description: SCOPE_TEXT,
-      run: (principal, id, query) => taskHistory(deps.db, principal, id, query),
     },
   });
 };

@@ -13,29 +13,19 @@ import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import {
-  diffSnapshots,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
+import { diffSnapshots, recordChange, recordUpdate, type Snapshot } from '../../platform/history.ts';
+import { type LifecycleDeps, recordLifecycle } from '../../platform/lifecycle-service.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
-  type BulkOperation,
-  bulkWithMessage,
   createStamps,
-  deletePermanently,
   findLiveRecord,
   findRecord,
   lifecycleRules,
   listPage,
   missingLiveUsers,
-  restore,
   runList,
   type Scope,
-  softDelete,
   stampsDto,
   updateStamps,
   userRefs,
@@ -238,46 +228,24 @@ export const updateTask = async ({ db, clock }: Deps, principal: Principal, id: 
   return one(db, row);
 };
 
-const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
-  db,
+export const taskLifecycle = recordLifecycle<TaskRow>({
   table: tasks,
   messages: TASK,
-  principal,
-  now: clock.now(),
-  scope: taskScope(principal),
   history: TASK_HISTORY,
+  scope: taskScope,
 });
-
-/** GET /hrm/tasks/{id}/history: newest first, paged; outside the caller's scope 404. */
-export const taskHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
-  historyPage({
-    db,
-    principal,
-    entity: TASK_HISTORY.entity,
-    table: tasks,
-    id,
-    messages: TASK,
-    scope: taskScope(principal),
-    query,
-  });
 
 /**
  * DELETE /hrm/tasks/{id}: a live task is soft-deleted; a deleted one is removed for good (spec 2 §7 uses
  * the same call for both), which needs delete-permanently as well.
  */
-export const deleteTask = async (deps: Deps, principal: Principal, id: string) => {
+export const deleteTask = async (deps: LifecycleDeps, principal: Principal, id: string) => {
   const row = await findRecord<TaskRow>(deps.db, tasks, id, TASK, taskScope(principal));
   if (!row.isDeleted) {
-    await softDelete(lifecycle(deps, principal), id);
+    await taskLifecycle.remove(deps, principal, id);
     return TASK.deleted;
   }
   if (!can(principal.permissions, 'task', 'delete-permanently')) throw forbidden(TASK.permanentForbidden);
-  await deletePermanently(lifecycle(deps, principal), id);
+  await taskLifecycle.removePermanently(deps, principal, id);
   return TASK.deletedPermanently;
 };
-
-export const restoreTask = (deps: Deps, principal: Principal, id: string) =>
-  restore(lifecycle(deps, principal), id);
-
-export const bulkTasks = (deps: Deps, principal: Principal, operation: BulkOperation, ids: string[]) =>
-  bulkWithMessage(lifecycle(deps, principal), operation, ids);

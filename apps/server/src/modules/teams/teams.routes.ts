@@ -11,19 +11,16 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   createTeam,
-  deleteTeam,
-  deleteTeamPermanently,
   getTeam,
   listTeams,
-  restoreTeam,
   suggestTeams,
   TEAM,
-  teamHistory,
+  teamLifecycle,
   updateTeam,
 } from './teams.service.ts';
 
@@ -104,27 +101,6 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: '/admin/teams',
     tags,
     noun: { one: 'team', many: 'teams' },
-    remove: {
-      access: permission('team', 'delete'),
-      run: async (principal, id) => ({ message: TEAM.deleted, data: await deleteTeam(deps, principal, id) }),
-    },
-    restore: {
-      access: permission('team', 'restore'),
-      run: async (principal, id) => ({
-        message: TEAM.restored,
-        data: await restoreTeam(deps, principal, id),
-      }),
-    },
-    removePermanently: {
-      access: permission('team', 'delete-permanently'),
-      run: async (principal, id) => ({
-        message: TEAM.deletedPermanently,
-        data: await deleteTeamPermanently(deps, principal, id),
-      }),
-    },
-    history: {
-      access: permission('team', 'read'),
-      run: (principal, id, query) => teamHistory(deps.db, principal, id, query),
-    },
+    ...lifecycleRoutes(teamLifecycle, deps, 'team', ['delete', 'restore', 'delete-permanently', 'read']),
   });
 };

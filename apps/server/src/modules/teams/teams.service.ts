@@ -14,26 +14,18 @@ import type { Db } from '../../db/client.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
-import {
-  diffSnapshots,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
+import { diffSnapshots, recordChange, recordUpdate, type Snapshot } from '../../platform/history.ts';
+import { recordLifecycle } from '../../platform/lifecycle-service.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   createStamps,
-  deletePermanently,
   findLiveRecord,
   findRecord,
   lifecycleRules,
   listPage,
   missingLiveUsers,
-  restore,
   runList,
-  softDelete,
   stampsDto,
   suggestByName,
   updateStamps,
@@ -254,25 +246,9 @@ export const updateTeam = async (
   return one(db, row);
 };
 
-const lifecycle = ({ db, clock }: Deps, principal: Principal) => ({
-  db,
+/** Permanent delete only from the deleted state; the member rows go with it (ON DELETE CASCADE). */
+export const teamLifecycle = recordLifecycle<TeamRow>({
   table: teams,
   messages: TEAM,
-  principal,
-  now: clock.now(),
   history: TEAM_HISTORY,
 });
-
-/** GET /admin/teams/{id}/history: newest first, paged. */
-export const teamHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
-  historyPage({ db, principal, entity: TEAM_HISTORY.entity, table: teams, id, messages: TEAM, query });
-
-export const deleteTeam = (deps: Deps, principal: Principal, id: string) =>
-  softDelete(lifecycle(deps, principal), id);
-
-export const restoreTeam = (deps: Deps, principal: Principal, id: string) =>
-  restore(lifecycle(deps, principal), id);
-
-/** Only from the deleted state; the member rows go with it (ON DELETE CASCADE). */
-export const deleteTeamPermanently = (deps: Deps, principal: Principal, id: string) =>
-  deletePermanently(lifecycle(deps, principal), id);

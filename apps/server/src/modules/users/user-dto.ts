@@ -103,9 +103,10 @@ const listOf = (perms: PermissionSet) => {
   return list;
 };
 
-export const toMeDto = (p: Principal): MeDto => ({
+export const toMeDto = (p: Principal, companyState: string): MeDto => ({
   ...toUserDto(p.user, p.roles),
   permissions: listOf(p.permissions),
   expiredRoles: p.expiredRoleNames,
   mustChangePassword: p.user.mustChangePassword,
+  companyState,
 });

@@ -24,20 +24,15 @@ import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/
 import { parseList } from '../../platform/records.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { createActivity, listActivities } from './user-activities.service.ts';
+import { getUser, listUsers, suggestUsers, type Upload, userHistory } from './users.service.ts';
 import {
   adminChangePassword,
-  createUser,
   deleteUser,
   deleteUserPermanently,
-  getUser,
-  listUsers,
   restoreUser,
   setBlocked,
-  suggestUsers,
-  type Upload,
-  updateUser,
-  userHistory,
-} from './users.service.ts';
+} from './users-lifecycle.ts';
+import { createUser, updateUser } from './users-write.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const tags = ['Users'];

@@ -1,3 +1,5 @@
+// Users: messages, the checks and history every change shares, the list and one user. Creating and
+// editing is in users-write.ts; delete, restore, block and password in users-lifecycle.ts.
 import {
   can,
   EMPLOYMENT_TYPES_WITH_DURATION,
@@ -5,32 +7,19 @@ import {
   type HistoryValue,
   isSuperAdminRoleName,
   type ListQuery,
-  newId,
   PROFILE_IMAGE_TYPES,
   PROFILE_IMAGE_WRONG_TYPE,
-  type ProfileUpdateInput,
-  type UserCreateInput,
   type UserDto,
   type UserSuggestionDto,
-  type UserUpdateInput,
 } from '@karya/domain';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, type StoredImage, userRoles, users } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import {
-  diffSnapshots,
-  type HistoryActor,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
-import { removeStoredFile, storeImage as storeRecordImage, type Upload } from '../../platform/images.ts';
+import { type HistoryActor, historyPage, recordUpdate, type Snapshot } from '../../platform/history.ts';
+import { storeImage as storeRecordImage, type Upload } from '../../platform/images.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
-import { hashPassword } from '../../platform/passwords.ts';
 import { type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
 import { runList, suggest } from '../../platform/records.ts';
 import { loadUserDto, rolesByUser, toUserDto, userNames } from './user-dto.ts';
@@ -61,7 +50,7 @@ export const USER_MESSAGES = {
 
 // ---------------------------------------------------------------------------------------------- helpers
 
-const findUser = async (db: Db, id: string): Promise<UserRow> => {
+export const findUser = async (db: Db, id: string): Promise<UserRow> => {
   const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!u) throw notFound(USER_MESSAGES.notFound);
   return u;
@@ -71,12 +60,12 @@ const holdsSuperAdmin = async (db: Db, userId: string) =>
   (await rolesOfUser(db, userId)).some((r) => isSuperAdminRoleName(r.name));
 
 /** The Super Admin user is changed by nobody but themselves. */
-const assertNotOthersSuperAdmin = async (db: Db, principal: Principal, target: UserRow) => {
+export const assertNotOthersSuperAdmin = async (db: Db, principal: Principal, target: UserRow) => {
   if (target.id !== principal.user.id && (await holdsSuperAdmin(db, target.id)))
     throw forbidden(USER_MESSAGES.superAdminLocked);
 };
 
-const assertEmailFree = async (db: Db, email: string, exceptId?: string) => {
+export const assertEmailFree = async (db: Db, email: string, exceptId?: string) => {
   const conditions: SQL[] = [sql`lower(${users.email}) = lower(${email})`, eq(users.isDeleted, false)];
   if (exceptId) conditions.push(ne(users.id, exceptId));
   const [taken] = await db
@@ -88,7 +77,7 @@ const assertEmailFree = async (db: Db, email: string, exceptId?: string) => {
 };
 
 /** The roles to assign, all of which must exist; the Super Admin role only from a Super Admin. */
-const checkRoles = async (db: Db, principal: Principal, ids: readonly string[]) => {
+export const checkRoles = async (db: Db, principal: Principal, ids: readonly string[]) => {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return { ids: wanted, refs: [] as RoleRef[], hasSuperAdmin: false };
   const rows = await db
@@ -104,15 +93,15 @@ const checkRoles = async (db: Db, principal: Principal, ids: readonly string[]) 
 
 // ---------------------------------------------------------------------------------------------- history
 
-type RoleRef = { _id: string; name: string };
+export type RoleRef = { _id: string; name: string };
 
-const USER_HISTORY = { entity: 'user', title: users.name } as const;
+export const USER_HISTORY = { entity: 'user', title: users.name } as const;
 
 /**
  * The tracked fields of a user (HISTORY_FIELDS.user). The password is its hash: the domain's deny-list
  * turns a change of it into "Password changed" without values. Roles only when the change is about them.
  */
-const userSnapshot = (u: UserRow, roleRefs?: RoleRef[]): Snapshot => ({
+export const userSnapshot = (u: UserRow, roleRefs?: RoleRef[]): Snapshot => ({
   name: u.name,
   email: u.email,
   phone: u.phone,
@@ -133,18 +122,18 @@ const userSnapshot = (u: UserRow, roleRefs?: RoleRef[]): Snapshot => ({
   ...(roleRefs ? { roles: roleRefs } : {}),
 });
 
-const roleRefsOf = async (tx: Db, userId: string): Promise<RoleRef[]> =>
+export const roleRefsOf = async (tx: Db, userId: string): Promise<RoleRef[]> =>
   (await rolesOfUser(tx, userId)).map((r) => ({ _id: r.id, name: r.name }));
 
 /** The user row, locked for the rest of the transaction: the entry's "from" is what the change replaced. */
-const lockUser = async (tx: Db, id: string): Promise<UserRow> => {
+export const lockUser = async (tx: Db, id: string): Promise<UserRow> => {
   const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
   if (!u) throw notFound(USER_MESSAGES.notFound);
   return u;
 };
 
 /** Update a user row and write the entry of what changed, in the caller's transaction. */
-const changeUser = async (
+export const changeUser = async (
   tx: Db,
   actor: HistoryActor,
   now: Date,
@@ -177,7 +166,7 @@ export const userHistory = (db: Db, principal: Principal, id: string, query: Lis
     query,
   });
 
-const isUniqueViolation = (error: unknown): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth += 1) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -187,24 +176,24 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** The profile image: JPEG or PNG by content. */
-const storeImage = (deps: Deps, upload: Upload, ownerId: string) =>
+export const storeImage = (deps: Deps, upload: Upload, ownerId: string) =>
   storeRecordImage(deps, upload, ownerId, PROFILE_IMAGE_TYPES, PROFILE_IMAGE_WRONG_TYPE);
 
 /** Only Contract and Internship carry a duration; every other type stores 0 (spec 1 §4). */
-const durationFor = (employmentType: string | null | undefined, duration: number | undefined) =>
+export const durationFor = (employmentType: string | null | undefined, duration: number | undefined) =>
   employmentType && (EMPLOYMENT_TYPES_WITH_DURATION as readonly string[]).includes(employmentType)
     ? (duration ?? 0)
     : 0;
 
 /** A blank street or zip code is no street or zip code (the address is stored as sent, minus those). */
-const cleanAddress = <T extends { street?: string; zipCode?: string }>(address: T): T => {
+export const cleanAddress = <T extends { street?: string; zipCode?: string }>(address: T): T => {
   const out = { ...address };
   if (!out.street) delete out.street;
   if (!out.zipCode) delete out.zipCode;
   return out;
 };
 
-const mustLoad = async (db: Db, id: string): Promise<UserDto> => {
+export const mustLoad = async (db: Db, id: string): Promise<UserDto> => {
   const dto = await loadUserDto(db, id);
   if (!dto) throw notFound(USER_MESSAGES.notFound);
   return dto;
@@ -302,286 +291,3 @@ export const suggestUsers = async (
 };
 
 export const getUser = (db: Db, id: string) => mustLoad(db, id);
-
-// ------------------------------------------------------------------------------------------ create/edit
-
-export const createUser = async (
-  deps: Deps,
-  principal: Principal,
-  input: UserCreateInput,
-  upload: Upload,
-): Promise<UserDto> => {
-  await assertEmailFree(deps.db, input.email);
-  const roleCheck = await checkRoles(deps.db, principal, input.roles ?? []);
-  const passwordHash = await hashPassword(input.password);
-  const now = deps.clock.now();
-  const id = newId(now);
-  // The file is stored first (its type is checked by content) and removed again if the insert fails.
-  const image = await storeImage(deps, upload, id);
-  try {
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(users).values({
-        id,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        gender: input.gender,
-        dateOfBirth: input.dateOfBirth ? input.dateOfBirth.slice(0, 10) : null,
-        maritalStatus: input.maritalStatus,
-        employmentType: input.employmentType ?? null,
-        duration: durationFor(input.employmentType, input.duration),
-        languages: input.languages,
-        bio: input.bio ?? null,
-        address: cleanAddress(input.address),
-        passwordHash,
-        // The administrator knows this password, so the user must replace it at first sign-in.
-        mustChangePassword: true,
-        status: input.status ?? 'Active',
-        image,
-        emergencyContact: input.emergencyContact ?? [],
-        socialMedia: input.socialMedia ?? {},
-        notes: input.notes ?? null,
-        isEmailVerified: false,
-        isPhoneVerified: false,
-        createdBy: principal.user.id,
-        updatedBy: principal.user.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (roleCheck.ids.length)
-        await tx.insert(userRoles).values(roleCheck.ids.map((roleId) => ({ userId: id, roleId })));
-      const [created] = await tx.select().from(users).where(eq(users.id, id));
-      await recordChange(tx, principal, now, {
-        entity: USER_HISTORY.entity,
-        recordId: id,
-        title: created!.name,
-        action: 'create',
-        changes: diffSnapshots('user', null, userSnapshot(created!, roleCheck.refs)),
-      });
-    });
-  } catch (error) {
-    if (image) await removeStoredFile(deps, image.fileId);
-    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
-    throw error;
-  }
-  return mustLoad(deps.db, id);
-};
-
-type EditInput = UserUpdateInput | ProfileUpdateInput;
-
-const PERSONAL_KEYS = [
-  'name',
-  'email',
-  'phone',
-  'gender',
-  'maritalStatus',
-  'languages',
-  'bio',
-  'address',
-  'emergencyContact',
-  'socialMedia',
-] as const;
-
-/**
- * Update a user. `admin` mode (PATCH /admin/users/:id) may change employment, roles, status and notes;
- * `profile` mode (PATCH /auth/profile/:id) only personal fields — its schema has no others.
- */
-export const updateUser = async (
-  deps: Deps,
-  principal: Principal,
-  id: string,
-  input: EditInput,
-  upload: Upload,
-): Promise<UserDto> => {
-  const target = await findUser(deps.db, id);
-  await assertNotOthersSuperAdmin(deps.db, principal, target);
-  if (target.isDeleted) throw badRequest(USER_MESSAGES.restoreBeforeUpdate);
-  const emailChanged = input.email !== undefined && input.email !== target.email.toLowerCase();
-  if (emailChanged) await assertEmailFree(deps.db, input.email!, id);
-
-  const admin = input as UserUpdateInput;
-  let roleIds: string[] | undefined;
-  let roleRefs: RoleRef[] = [];
-  if (admin.roles !== undefined) {
-    const check = await checkRoles(deps.db, principal, admin.roles);
-    if (target.id === principal.user.id && principal.isSuperAdmin && !check.hasSuperAdmin)
-      throw badRequest(USER_MESSAGES.ownSuperAdminRole);
-    roleIds = check.ids;
-    roleRefs = check.refs;
-  }
-
-  const now = deps.clock.now();
-  const set: Partial<typeof users.$inferInsert> = { updatedAt: now, updatedBy: principal.user.id };
-  const fields = set as Record<string, unknown>;
-  // Every field sent is applied: null (an optional text sent empty) clears it, [] and {} empty a list.
-  for (const key of PERSONAL_KEYS) if (input[key] !== undefined) fields[key] = input[key];
-  if (input.address !== undefined) set.address = cleanAddress(input.address);
-  if (input.dateOfBirth !== undefined)
-    set.dateOfBirth = input.dateOfBirth === null ? null : input.dateOfBirth.slice(0, 10);
-  // A new address has not been proven to reach this person.
-  if (emailChanged) set.isEmailVerified = false;
-  if (admin.employmentType !== undefined || admin.duration !== undefined) {
-    // null clears the type (and with it the duration); absent keeps the stored one.
-    const type = admin.employmentType !== undefined ? admin.employmentType : target.employmentType;
-    set.employmentType = type;
-    set.duration = durationFor(type, admin.duration ?? target.duration);
-  }
-  if (admin.status !== undefined) set.status = admin.status;
-  if (admin.notes !== undefined) set.notes = admin.notes;
-
-  const image = await storeImage(deps, upload, id);
-  if (image) set.image = image;
-  else if (input.deleteImage) set.image = null;
-  try {
-    await deps.db.transaction(async (tx) => {
-      const before = await lockUser(tx, id);
-      const rolesBefore = roleIds !== undefined ? await roleRefsOf(tx, id) : undefined;
-      const [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
-      if (roleIds !== undefined) {
-        await tx.delete(userRoles).where(eq(userRoles.userId, id));
-        if (roleIds.length)
-          await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
-      }
-      await recordUpdate(tx, principal, now, {
-        entity: USER_HISTORY.entity,
-        recordId: id,
-        title: after!.name,
-        before: userSnapshot(before, rolesBefore),
-        after: userSnapshot(after!, roleIds !== undefined ? roleRefs : undefined),
-      });
-    });
-  } catch (error) {
-    if (image) await removeStoredFile(deps, image.fileId);
-    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
-    throw error;
-  }
-  // The old image goes only once the new state is committed.
-  if (target.image && (image || input.deleteImage)) await removeStoredFile(deps, target.image.fileId);
-  return mustLoad(deps.db, id);
-};
-
-// -------------------------------------------------------------------------------------------- lifecycle
-
-export const deleteUser = async (deps: Deps, principal: Principal, id: string) => {
-  const target = await findUser(deps.db, id);
-  if (target.id === principal.user.id) throw badRequest(USER_MESSAGES.deleteSelf);
-  await assertNotOthersSuperAdmin(deps.db, principal, target);
-  if (target.isDeleted) throw badRequest(USER_MESSAGES.alreadyDeleted);
-  const now = deps.clock.now();
-  await deps.db.transaction((tx) =>
-    changeUser(
-      tx,
-      principal,
-      now,
-      id,
-      {
-        isDeleted: true,
-        deletedAt: now,
-        deletedBy: principal.user.id,
-        status: 'Deleted',
-        updatedAt: now,
-        updatedBy: principal.user.id,
-      },
-      'delete',
-    ),
-  );
-  await deps.sessions.destroyForUser(id);
-};
-
-export const restoreUser = async (deps: Deps, principal: Principal, id: string) => {
-  const target = await findUser(deps.db, id);
-  if (!target.isDeleted) throw badRequest(USER_MESSAGES.notDeleted);
-  await assertEmailFree(deps.db, target.email, id);
-  const now = deps.clock.now();
-  try {
-    await deps.db.transaction((tx) =>
-      changeUser(
-        tx,
-        principal,
-        now,
-        id,
-        {
-          isDeleted: false,
-          deletedAt: null,
-          deletedBy: null,
-          status: 'Recovered',
-          updatedAt: now,
-          updatedBy: principal.user.id,
-        },
-        'restore',
-      ),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
-    throw error;
-  }
-  return mustLoad(deps.db, id);
-};
-
-export const deleteUserPermanently = async (deps: Deps, principal: Principal, id: string) => {
-  const target = await findUser(deps.db, id);
-  if (!target.isDeleted) throw badRequest(USER_MESSAGES.permanentNeedsDeleted);
-  // Sessions, role links, activities and codes go with the row (ON DELETE CASCADE); history keeps a
-  // tombstone entry.
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, id));
-    await recordChange(tx, principal, now, {
-      entity: USER_HISTORY.entity,
-      recordId: id,
-      title: target.name,
-      action: 'delete-permanently',
-    });
-  });
-  if (target.image) await removeStoredFile(deps, target.image.fileId);
-};
-
-export const setBlocked = async (deps: Deps, principal: Principal, id: string, blocked: boolean) => {
-  const target = await findUser(deps.db, id);
-  if (blocked && target.id === principal.user.id) throw badRequest(USER_MESSAGES.blockSelf);
-  await assertNotOthersSuperAdmin(deps.db, principal, target);
-  if (target.isDeleted) throw badRequest(USER_MESSAGES.restoreBeforeBlock);
-  if (blocked && target.status === 'Blocked') throw badRequest(USER_MESSAGES.alreadyBlocked);
-  if (!blocked && target.status !== 'Blocked') throw badRequest(USER_MESSAGES.notBlocked);
-  const now = deps.clock.now();
-  await deps.db.transaction((tx) =>
-    changeUser(tx, principal, now, id, {
-      status: blocked ? 'Blocked' : 'Active',
-      updatedAt: now,
-      updatedBy: principal.user.id,
-    }),
-  );
-  if (blocked) await deps.sessions.destroyForUser(id);
-  return mustLoad(deps.db, id);
-};
-
-export const adminChangePassword = async (
-  deps: Deps,
-  principal: Principal,
-  id: string,
-  newPassword: string,
-  context: { ipAddress: string | null },
-) => {
-  const target = await findUser(deps.db, id);
-  await assertNotOthersSuperAdmin(deps.db, principal, target);
-  if (target.isDeleted) throw badRequest(USER_MESSAGES.restoreBeforePassword);
-  const passwordHash = await hashPassword(newPassword);
-  const now = deps.clock.now();
-  // The administrator now knows the password, so the user must choose their own at next sign-in.
-  await deps.db.transaction((tx) =>
-    changeUser(tx, principal, now, id, {
-      passwordHash,
-      lastPasswordChanged: now,
-      mustChangePassword: true,
-      updatedAt: now,
-      updatedBy: principal.user.id,
-    }),
-  );
-  await deps.sessions.destroyForUser(id);
-  await logActivity(deps.db, {
-    userId: id,
-    type: 'PASSWORD_CHANGE',
-    message: `Password changed by ${principal.user.name}`,
-    ipAddress: context.ipAddress,
-  });
-};

@@ -14,21 +14,18 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { readRecordForm } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   createVendor,
-  deleteVendor,
-  deleteVendorPermanently,
   getVendor,
   listVendors,
-  restoreVendor,
   suggestVendors,
   updateVendor,
   VENDOR,
-  vendorHistory,
+  vendorLifecycle,
 } from './vendors.service.ts';
 
 const idParams = z.object({ id: objectIdSchema });
@@ -141,24 +138,11 @@ export const vendorsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'vendor', many: 'vendors' },
-    remove: {
-      access: permission('product-vendor', 'delete'),
-      run: async (p, id) => ({ message: VENDOR.deleted, data: await deleteVendor(deps, p, id) }),
-    },
-    restore: {
-      access: permission('product-vendor', 'restore'),
-      run: async (p, id) => ({ message: VENDOR.restored, data: await restoreVendor(deps, p, id) }),
-    },
-    removePermanently: {
-      access: permission('product-vendor', 'delete-permanently'),
-      run: async (p, id) => ({
-        message: VENDOR.deletedPermanently,
-        data: await deleteVendorPermanently(deps, p, id),
-      }),
-    },
-    history: {
-      access: permission('product-vendor', 'read'),
-      run: (p, id, query) => vendorHistory(deps.db, p, id, query),
-    },
+    ...lifecycleRoutes(vendorLifecycle, deps, 'product-vendor', [
+      'delete',
+      'restore',
+      'delete-permanently',
+      'read',
+    ]),
   });
 };

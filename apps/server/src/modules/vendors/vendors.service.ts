@@ -12,32 +12,25 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productVendors, type StoredImage } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import {
-  diffSnapshots,
-  historyPage,
-  recordChange,
-  recordUpdate,
-  type Snapshot,
-} from '../../platform/history.ts';
+import { diffSnapshots, recordChange, recordUpdate, type Snapshot } from '../../platform/history.ts';
 import { removeStoredFile, type Upload, withStoredImage } from '../../platform/images.ts';
+import { recordLifecycle } from '../../platform/lifecycle-service.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   createStamps,
-  deletePermanently,
   findLiveRecord,
   findRecord,
   lifecycleRules,
   listPage,
-  restore,
   runList,
-  softDelete,
   stampsDto,
   suggestByName,
   updateStamps,
   userRefs,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
+import { assertNameFree, type NamedTable, nameRace, type UniqueName } from '../../platform/unique-names.ts';
 import { catalogueImage } from '../catalogue/catalogue.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
@@ -119,7 +112,16 @@ export const getVendor = async (db: Db, id: string) =>
 export const suggestVendors = (db: Db, input: { name: string; selectedIds: string[] }) =>
   suggestByName(db, productVendors, input);
 
+/** Issue 23: a vendor's name is unique among live vendors, in any case (platform/unique-names.ts). */
+const UNIQUE: UniqueName = {
+  table: productVendors as unknown as NamedTable,
+  index: 'product_vendors_live_name_uq',
+  noun: 'vendor',
+};
+
 export const createVendor = async (deps: Deps, principal: Principal, input: VendorInput, upload: Upload) => {
+  // Refused before any file is stored; the unique index decides a race (nameRace).
+  await assertNameFree(deps.db, UNIQUE, input.name);
   const now = deps.clock.now();
   const stamps = createStamps(principal, now);
   const row = await withStoredImage(deps, catalogueImage(upload, stamps.id), (image) =>
@@ -148,7 +150,7 @@ export const createVendor = async (deps: Deps, principal: Principal, input: Vend
       });
       return inserted!;
     }),
-  );
+  ).catch(nameRace(deps.db, UNIQUE, () => input.name));
   return (await toDtos(deps.db, [row]))[0]!;
 };
 
@@ -161,6 +163,7 @@ export const updateVendor = async (
   upload: Upload,
 ) => {
   await findLiveRecord<Row>(deps.db, productVendors, id, VENDOR);
+  if (input.name !== undefined) await assertNameFree(deps.db, UNIQUE, input.name, id);
   const now = deps.clock.now();
   let replaced: StoredImage | null = null;
   const row = await withStoredImage(deps, catalogueImage(upload, id), (image) =>
@@ -183,32 +186,20 @@ export const updateVendor = async (
       if (before.image && (image || input.deleteImage)) replaced = before.image;
       return updated!;
     }),
-  );
+  ).catch(nameRace(deps.db, UNIQUE, () => input.name, id));
   // The old image goes only once the new state is committed.
   if (replaced) await removeStoredFile(deps, (replaced as StoredImage).fileId);
   return (await toDtos(deps.db, [row]))[0]!;
 };
 
-const lifecycle = (deps: Deps, principal: Principal) => ({
-  db: deps.db,
+/**
+ * A deleted vendor comes back only while no live one has taken its name (409 naming that one); its image
+ * file goes once the row is gone for good.
+ */
+export const vendorLifecycle = recordLifecycle<Row>({
   table: productVendors,
   messages: VENDOR,
-  principal,
-  now: deps.clock.now(),
   history: HISTORY,
+  uniqueName: UNIQUE,
+  files: (row) => (row.image ? [row.image] : []),
 });
-
-export const deleteVendor = (deps: Deps, principal: Principal, id: string) =>
-  softDelete(lifecycle(deps, principal), id);
-export const restoreVendor = (deps: Deps, principal: Principal, id: string) =>
-  restore(lifecycle(deps, principal), id);
-
-/** Only from the deleted state; the image file goes once the row is gone. */
-export const deleteVendorPermanently = async (deps: Deps, principal: Principal, id: string) => {
-  const row = await findRecord<Row>(deps.db, productVendors, id, VENDOR);
-  await deletePermanently(lifecycle(deps, principal), id);
-  if (row.image) await removeStoredFile(deps, row.image.fileId);
-};
-
-export const vendorHistory = (db: Db, principal: Principal, id: string, query: ListQuery) =>
-  historyPage({ db, principal, entity: HISTORY.entity, table: productVendors, id, messages: VENDOR, query });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { GSTIN_CHECK_MESSAGE, gstinCheckCharacter, newId, type VendorDto } from '@karya/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Agent,
@@ -7,6 +10,7 @@ import {
   createTestApp,
   type TestContext,
 } from '../../../test/helpers.ts';
+import { migrationsFolder } from '../../db/client.ts';
 import { listUrl, multipartBody, PNG_1X1 } from '../users/users-test-kit.ts';
 
 const BASE = '/api/crm/products/vendors';
@@ -137,6 +141,62 @@ describe('vendors', () => {
     const gone = await admin.request({ method: 'GET', url });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('Vendor not found');
+  });
+
+  it('a name is unique among live vendors whatever its case: 409 naming the holder, with it as data (issue 23)', async () => {
+    const tag = newId().slice(-5);
+    const holder = (await post(form({ name: `Ozobot Supplies ${tag}` }))).json().data as VendorDto;
+    const before = await count();
+    const again = await post(form({ name: ` OZOBOT supplies ${tag} ` }), PNG_1X1);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe(`A vendor named Ozobot Supplies ${tag} already exists.`);
+    expect(again.json().data).toEqual({ _id: holder._id, name: holder.name });
+    expect(await count()).toBe(before);
+    const other = (await post(form())).json().data as VendorDto;
+    const rename = await admin.request({
+      method: 'PATCH',
+      url: `${BASE}/${other._id}`,
+      payload: { name: `ozobot supplies ${tag}` },
+    });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().data).toEqual({ _id: holder._id, name: holder.name });
+    await admin.request({ method: 'DELETE', url: `${BASE}/${holder._id}` });
+    const reborn = (await post(form({ name: `ozobot supplies ${tag}` }))).json().data as VendorDto;
+    const back = await admin.request({ method: 'PATCH', url: `${BASE}/${holder._id}/restore` });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().data).toEqual({ _id: reborn._id, name: reborn.name });
+  });
+
+  it('migration 0019 renames live duplicates written before it rather than failing, then holds the rule', async () => {
+    const { db } = ctx.database;
+    const indexes = ['product_brands', 'product_categories', 'product_classes', 'product_vendors'];
+    for (const t of indexes) await db.execute(sql.raw(`DROP INDEX "${t}_live_name_uq"`));
+    const tag = newId().slice(-5);
+    const made = [];
+    for (const n of ['a', 'b', 'c'])
+      made.push((await post(form({ name: `Dup ${tag} ${n}` }))).json().data as VendorDto);
+    const [first, second, gone] = made as [VendorDto, VendorDto, VendorDto];
+    await admin.request({ method: 'DELETE', url: `${BASE}/${gone._id}` });
+    await db.execute(sql`UPDATE product_vendors SET name = ${`dup ${tag} A `} WHERE id = ${second._id}`);
+    await db.execute(sql`UPDATE product_vendors SET name = ${`DUP ${tag} a`} WHERE id = ${gone._id}`);
+    const file = readFileSync(path.join(migrationsFolder(), '0019_catalogue_names_unique.sql'), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    const names = async () =>
+      Object.fromEntries(
+        (
+          (await db.execute(
+            sql`SELECT id, name FROM product_vendors WHERE id IN (${first._id}, ${second._id}, ${gone._id})`,
+          )) as unknown as { rows: { id: string; name: string }[] }
+        ).rows.map((r) => [r.id, r.name]),
+      );
+    expect(await names()).toEqual({
+      [first._id]: `Dup ${tag} a`,
+      [second._id]: `dup ${tag} A  (duplicate ${second._id})`,
+      [gone._id]: `DUP ${tag} a`,
+    });
+    const again = await post(form({ name: `DUP ${tag} A` }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().data).toEqual({ _id: first._id, name: `Dup ${tag} a` });
   });
 
   it('GSTIN: stored upper-cased, refused with its message (nothing written), cleared by empty, in history', async () => {

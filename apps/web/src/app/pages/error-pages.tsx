@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { homePathFor } from '../areas';
 import { useAuth } from '../auth';
 
-const HomeButton = ({ variant }: { variant?: 'filled' | 'light' }) => {
+export const HomeButton = ({ variant }: { variant?: 'filled' | 'light' }) => {
   const { permissions } = useAuth();
   return (
     <Button component={Link} to={homePathFor(permissions)} variant={variant}>
@@ -16,7 +16,7 @@ const HomeButton = ({ variant }: { variant?: 'filled' | 'light' }) => {
   );
 };
 
-const ErrorLayout = ({
+export const ErrorLayout = ({
   icon,
   code,
   title,

@@ -58,6 +58,7 @@ const me = (permissions: MeDto['permissions']) =>
     isPhoneVerified: true,
     expiredRoles: [],
     mustChangePassword: false,
+    companyState: 'Odisha',
     permissions,
   }) as unknown as MeDto;
 

@@ -36,6 +36,8 @@ describe('menu gating', () => {
       'Manage Users',
       'Manage Teams',
       'Role Management',
+      // Issue 25: what every quotation prints of the company.
+      'Company Settings',
     ]);
   });
 
@@ -45,6 +47,14 @@ describe('menu gating', () => {
     expect(visibleEntries('crm', none)).toEqual([]);
     expect(visibleEntries('admin', none)).toEqual([]);
     expect(visibleAreas(none)).toEqual([]);
+  });
+
+  it('the admin Products entry opens the first product page the user may read (the accountant: Purchases)', () => {
+    const accountant = perms(['admin', ['read']], ['product-purchase', ['read']], ['product-sale', ['read']]);
+    const products = visibleEntries('admin', accountant).find((e) => e.label === 'Products');
+    expect(products?.path).toBe('/admin/products/purchases');
+    expect(isEntryActive(products!, '/admin/products/sales/abc')).toBe(true);
+    expect(visibleEntries('admin', perms(['admin', ['read']])).map((e) => e.label)).toEqual(['Dashboard']);
   });
 
   it('shows each entry only with read on its resource', () => {

@@ -9,6 +9,11 @@ export type MenuEntry = {
   /** Read on this resource shows the entry; null means no permission is needed (HRM dashboard). */
   resource: string | null;
   icon: string;
+  /**
+   * Other pages the entry opens when its own is not allowed, in order: the admin Products entry opens
+   * Purchases for the accountant, who may not read stocks (issue 23: every role reaches its work).
+   */
+  alternatives?: readonly { path: string; resource: string }[];
 };
 
 export type AreaDefinition = {
@@ -51,7 +56,18 @@ export const MENU: readonly AreaDefinition[] = [
     ...AREAS[2],
     entries: [
       { label: 'Dashboard', path: '/admin', resource: 'admin', icon: 'dashboard' },
-      { label: 'Products', path: '/admin/products/stocks', resource: 'product-stock', icon: 'product' },
+      {
+        label: 'Products',
+        path: '/admin/products/stocks',
+        resource: 'product-stock',
+        icon: 'product',
+        alternatives: [
+          { path: '/admin/products/purchases', resource: 'product-purchase' },
+          { path: '/admin/products/sales', resource: 'product-sale' },
+          { path: '/admin/products/vendors', resource: 'product-vendor' },
+          { path: '/admin/products/margins', resource: 'product-margin' },
+        ],
+      },
       {
         label: 'Verifications',
         path: '/admin/verifications',
@@ -68,15 +84,23 @@ export const MENU: readonly AreaDefinition[] = [
       { label: 'Manage Users', path: '/admin/users', resource: 'user', icon: 'user' },
       { label: 'Manage Teams', path: '/admin/teams', resource: 'team', icon: 'team' },
       { label: 'Role Management', path: '/admin/roles', resource: 'role', icon: 'role' },
+      {
+        label: 'Company Settings',
+        path: '/admin/settings/company',
+        resource: 'company-settings',
+        icon: 'store',
+      },
     ],
   },
 ];
 
 /** The entries of one area the user may see. */
-export const visibleEntries = (area: Area, perms: PermissionSet) =>
-  (MENU.find((a) => a.area === area)?.entries ?? []).filter(
-    (e) => e.resource === null || can(perms, e.resource, 'read'),
-  );
+export const visibleEntries = (area: Area, perms: PermissionSet): MenuEntry[] =>
+  (MENU.find((a) => a.area === area)?.entries ?? []).flatMap((e) => {
+    if (e.resource === null || can(perms, e.resource, 'read')) return [e];
+    const other = e.alternatives?.find((a) => can(perms, a.resource, 'read'));
+    return other ? [{ ...e, ...other }] : [];
+  });
 
 /** Whether a menu entry is the active one for the current path (area dashboards match exactly). */
 export const isEntryActive = (entry: MenuEntry, pathname: string) => {

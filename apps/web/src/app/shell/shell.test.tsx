@@ -38,6 +38,7 @@ const me = (permissions: MeDto['permissions'], extra: Partial<MeDto> = {}) =>
     isPhoneVerified: true,
     expiredRoles: [],
     mustChangePassword: false,
+    companyState: 'Odisha',
     permissions,
     ...extra,
   }) as unknown as MeDto;

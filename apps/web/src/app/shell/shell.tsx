@@ -1,4 +1,4 @@
-import { canAccessPath, MESSAGES } from '@karya/domain';
+import { canAccessPath, MESSAGES, missingDependencies, ruleForPath } from '@karya/domain';
 import {
   ActionIcon,
   Anchor,
@@ -46,6 +46,11 @@ import { useScrollRestoration } from '../hooks/use-scroll-restoration';
 import { UnauthorizedPage } from '../pages/error-pages';
 import { AreaSwitch } from './area-switch';
 import { type Area, areaForPath, isEntryActive, visibleAreas, visibleEntries } from './menu';
+
+/** Rarely shown (a create page whose form cannot be finished): fetched when it is (decision 0014). */
+const MissingDependencyPage = lazy(() =>
+  import('../pages/missing-dependency-page').then((m) => ({ default: m.MissingDependencyPage })),
+);
 
 const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
   dashboard: IconLayoutDashboard,
@@ -132,6 +137,17 @@ export const Shell = () => {
     content = <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   else if (!(mustChange && pathname === CHANGE_PASSWORD_PATH) && !canAccessPath(permissions, pathname))
     content = <UnauthorizedPage />;
+  else {
+    // A create page whose form cannot be finished (its pickers need permissions besides, issue 23).
+    const rule = ruleForPath(pathname);
+    const blocked = rule?.actions.find((a) => missingDependencies(permissions, rule.resource, a).length > 0);
+    if (rule && blocked)
+      content = (
+        <Suspense fallback={null}>
+          <MissingDependencyPage resource={rule.resource} action={blocked} />
+        </Suspense>
+      );
+  }
 
   const firstName = user?.name.split(' ')[0] ?? '';
 

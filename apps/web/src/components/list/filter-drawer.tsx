@@ -1,21 +1,18 @@
 import { Button, Drawer, Group, ScrollArea, Stack } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { type FilterDraft, FilterPanelContext, type PickedNames } from './filter-draft';
 import { FILTER_HASH } from './hash-panel';
 import type { Filters, ListParams } from './list-params';
 
+export type { FilterDraft };
 export { FILTER_HASH };
-
-export type FilterDraft = {
-  values: Filters;
-  /** Set one draft value; undefined or '' clears it. */
-  set: (name: string, value: unknown) => void;
-};
 
 /**
  * The filter panel of a list: open while the URL hash is #filter (the page header's filter button sets
  * it, so the panel survives a reload and Back closes it). The inputs edit a draft; Apply writes it to the
- * URL (page back to 1) and closes; Reset clears every filter and closes.
+ * URL (page back to 1) and closes; Reset clears every filter and closes. The fields (filter-fields.tsx)
+ * reach the draft through FilterPanelContext.
  */
 export const FilterDrawer = ({
   opened: allowed = true,
@@ -35,6 +32,7 @@ export const FilterDrawer = ({
   const navigate = useNavigate();
   const opened = allowed && location.hash === FILTER_HASH;
   const [values, setValues] = useState<Filters>(list.filters);
+  const [names, setNames] = useState<PickedNames>({});
 
   // Each time the panel opens it starts from the applied filters.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on open, not on every filter change
@@ -73,7 +71,9 @@ export const FilterDrawer = ({
         }}
       >
         <Stack gap="sm">
-          {children(draft)}
+          <FilterPanelContext.Provider value={{ draft, names, setNames }}>
+            {children(draft)}
+          </FilterPanelContext.Provider>
           <Group justify="flex-end" mt="md">
             <Button
               variant="default"

@@ -10,7 +10,7 @@
  *   storage={{ limit: 'taskLimit', filters: 'taskFilters', fields: 'taskFields', layout: 'taskLayout' }}
  *   getId={(t) => t._id} getLabel={(t) => t.title} href={(id) => `/hrm/tasks/${id}`}
  *   card={(t) => <TaskCard task={t} />} table={{ columns: TASK_COLUMNS }} sortOptions={TASK_SORT_OPTIONS}
- *   filters={{ title: 'Filter Tasks', fields: ({ draft, canSeeDeleted }) => <TaskFilterFields ... /> }}
+ *   filters={{ title: 'Filter Tasks', fields: ({ canSeeDeleted }) => <TaskFilterFields ... /> }}
  *   bulk={useTaskLifecycle()} emptyText="No tasks found"
  * />
  * ```
@@ -19,9 +19,9 @@ export * from './columns';
 export * from './display';
 // The filter drawer, column dialog and search dialog are downloaded when first opened (RecordListPage
 // loads them with lazyPanel): import them from their files (filter-drawer, column-dialog,
-// search-palette-dialog), never through this index, or every list page would carry them.
-export type { FilterDraft } from './filter-drawer';
-export * from './filter-text-input';
+// search-palette-dialog), never through this index, or every list page would carry them. So are the
+// filter fields (filter-fields, and filter-kinds with the date pickers), which the lazily loaded panels use.
+export type { FilterDraft } from './filter-draft';
 export * from './hash-panel';
 export * from './layout';
 export * from './list-params';

@@ -18,5 +18,6 @@ export * from './field-list';
 export * from './format';
 export * from './history-section';
 export * from './lifecycle';
+export * from './line-table';
 export * from './record-form-page';
 export * from './record-link';

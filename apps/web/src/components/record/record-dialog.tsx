@@ -1,12 +1,9 @@
 import type { RecordStamps } from '@karya/domain';
 import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useRef } from 'react';
 import { useCan } from '../../app/auth';
-import { focusFirstError } from '../../lib/focus-first-error';
 import { messageOf } from '../../lib/notify';
-import { DraftRestoredNotice } from '../draft-restored-notice';
 import { formatDateTime } from './format';
 import { HistorySection, type HistorySource } from './history-section';
 import { RecordLink } from './record-link';
@@ -136,58 +133,5 @@ export const RecordDialog = <
         </Stack>
       )}
     </Modal>
-  );
-};
-
-/**
- * The frame of a form inside a RecordDialog: the restored-draft notice, the server's message, the fields,
- * and Cancel / submit. On a failed check the first invalid field is focused (`focusFirstError`).
- */
-export const DialogForm = ({
-  label,
-  onSubmit,
-  draft,
-  serverError,
-  onCancel,
-  submitting,
-  submitLabel,
-  children,
-}: {
-  label: string;
-  /** react-hook-form's handleSubmit(valid, invalid) result; `invalid` is given the form element. */
-  onSubmit: (focusInvalid: () => void) => (event?: React.BaseSyntheticEvent) => Promise<void>;
-  draft: { restored: boolean; discard: () => void };
-  serverError: string | null;
-  onCancel: () => void;
-  submitting: boolean;
-  submitLabel: string;
-  children: ReactNode;
-}) => {
-  const rootRef = useRef<HTMLFormElement>(null);
-  return (
-    <form
-      ref={rootRef}
-      noValidate
-      aria-label={label}
-      onSubmit={onSubmit(() => focusFirstError(rootRef.current))}
-    >
-      <Stack gap="md">
-        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
-        {serverError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        {children}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 };

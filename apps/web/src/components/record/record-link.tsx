@@ -2,12 +2,18 @@ import { canAccessPath } from '@karya/domain';
 import { Anchor, type AnchorProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { useAuth, usePermissionsIfKnown } from '../../app/auth';
 
 /** Whether the signed-in user may open a web path (the route-permission table in packages/domain). */
 export const useCanOpen = () => {
   const { permissions } = useAuth();
   return (path: string) => canAccessPath(permissions, path);
+};
+
+/** useCanOpen where the provider may be absent: then every path counts as open. */
+export const useCanOpenIfKnown = () => {
+  const permissions = usePermissionsIfKnown();
+  return (path: string) => !permissions || canAccessPath(permissions, path);
 };
 
 /**

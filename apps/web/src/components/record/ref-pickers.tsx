@@ -1,7 +1,7 @@
 import { MultiSelect, type OptionsFilter, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 /** Spec 3 §9: a suggestion search waits for typing to pause this long. */
 export const REF_SUGGESTION_DEBOUNCE_MS = 400;
@@ -108,6 +108,8 @@ type PickerProps = Omit<PickerOptions, 'value'> & {
   onBlur?: () => void;
   /** A required field's star beside the label. */
   withAsterisk?: boolean;
+  /** A line under the field (e.g. the picked item's stock). */
+  description?: ReactNode;
 };
 
 /** One record (brand, margin…) picked by name through its suggestion call. */
@@ -118,6 +120,7 @@ export const RefSelect = ({
   error,
   onBlur,
   withAsterisk,
+  description,
   ...options
 }: PickerProps & { value: string | null; onChange: (id: string | null) => void }) => {
   const props = useRefPicker({ ...options, value: value ? [value] : [] });
@@ -126,10 +129,14 @@ export const RefSelect = ({
       {...props}
       label={label}
       withAsterisk={withAsterisk}
+      description={description}
       value={value}
       onChange={onChange}
       onBlur={onBlur}
       error={error}
+      // A failed submit focuses the first field in error: its list opening on that focus covered the
+      // message under it (issue 23, the purchase's vendor). A click or typing still opens it.
+      openOnFocus={!error}
     />
   );
 };

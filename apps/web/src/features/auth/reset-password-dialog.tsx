@@ -25,6 +25,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCountdown } from '../../app/hooks/use-countdown';
+import { FormActions } from '../../components/form/form-actions';
 import { api, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { getSecurityContext, LocationError } from '../../lib/security-context';
@@ -83,6 +84,16 @@ export const ResetPasswordDialog = ({
     resolver: zodResolver(verifySchema),
     defaultValues: { otp: '', newPassword: '', confirmNewPassword: '' },
   });
+
+  const newPassword = (name: 'newPassword' | 'confirmNewPassword', label: string) => (
+    <PasswordInput
+      label={label}
+      autoComplete="new-password"
+      required
+      {...verifyForm.register(name)}
+      error={verifyForm.formState.errors[name]?.message}
+    />
+  );
 
   // Start from the e-mail already typed on the sign-in form.
   useEffect(() => {
@@ -187,14 +198,7 @@ export const ResetPasswordDialog = ({
                 {error}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Send code
-              </Button>
-            </Group>
+            <FormActions onCancel={close} submitLabel="Send code" submitting={busy} cancelWhileSubmitting />
           </Stack>
         </form>
       ) : (
@@ -227,20 +231,8 @@ export const ResetPasswordDialog = ({
                 </Input.Wrapper>
               )}
             />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              {...verifyForm.register('newPassword')}
-              error={verifyForm.formState.errors.newPassword?.message}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...verifyForm.register('confirmNewPassword')}
-              error={verifyForm.formState.errors.confirmNewPassword?.message}
-            />
+            {newPassword('newPassword', 'New password')}
+            {newPassword('confirmNewPassword', 'Confirm new password')}
             {error && (
               <Alert color="red" role="alert">
                 {error}

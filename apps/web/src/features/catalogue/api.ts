@@ -5,10 +5,10 @@ import {
   type ListPage,
   type ListQuery,
 } from '@karya/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRecordLifecycle } from '../../components/record/lifecycle';
-import { api, toFormData } from '../../lib/api';
-import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
+import { recordApi } from '../../components/record/record-api';
+import { toFormData } from '../../lib/api';
+import { recordKeys } from '../../lib/query-keys';
 
 export type CataloguePage = ListPage<string, CatalogueRecordDto> & Record<string, unknown>;
 
@@ -19,28 +19,17 @@ export const catalogueKeys = {
   class: recordKeys('classes'),
 } as const;
 
-const path = (kind: CatalogueKind, id = '', suffix = '') =>
-  `${CATALOGUE[kind].path}${id ? `/${encodeURIComponent(id)}` : ''}${suffix}`;
+const kindApi = (kind: CatalogueKind) =>
+  recordApi<CataloguePage, CatalogueRecordDto>({ base: CATALOGUE[kind].path, keys: catalogueKeys[kind] });
+const apis = { brand: kindApi('brand'), category: kindApi('category'), class: kindApi('class') } as const;
 
-export const fetchCatalogue = async (kind: CatalogueKind, query: Partial<ListQuery>, signal?: AbortSignal) =>
-  (await api.list<CataloguePage>(path(kind), query, { signal })).data;
+export const fetchCatalogue = (kind: CatalogueKind, query: Partial<ListQuery>, signal?: AbortSignal) =>
+  apis[kind].fetchList(query, signal);
 
 /** A page of one kind; the previous page stays on screen while the next loads. */
-export const useCatalogueList = (kind: CatalogueKind, query: ListQuery) =>
-  useQuery({
-    queryKey: catalogueKeys[kind].list(query),
-    queryFn: ({ signal }) => fetchCatalogue(kind, query, signal),
-    placeholderData: keepPreviousData,
-    staleTime: LIST_STALE_MS,
-  });
+export const useCatalogueList = (kind: CatalogueKind, query: ListQuery) => apis[kind].useList(query);
 
-export const useCatalogueRecord = (kind: CatalogueKind, id: string | null) =>
-  useQuery({
-    queryKey: catalogueKeys[kind].detail(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await api.get<CatalogueRecordDto>(path(kind, id ?? ''), undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
+export const useCatalogueRecord = (kind: CatalogueKind, id: string | null) => apis[kind].useOne(id);
 
 export type CatalogueFormInput = { name: string; description: string };
 
@@ -50,10 +39,7 @@ export const createCatalogueRecord = (
   values: CatalogueFormInput,
   image: File | null,
   idempotencyKey?: string,
-) =>
-  api.post<CatalogueRecordDto>(path(kind), toFormData(values, { field: 'image', file: image }), {
-    idempotencyKey,
-  });
+) => apis[kind].create(toFormData(values, { field: 'image', file: image }), idempotencyKey);
 
 /** PATCH {collection}/{id}: multipart; an emptied description is sent empty (cleared). */
 export const updateCatalogueRecord = (
@@ -63,19 +49,19 @@ export const updateCatalogueRecord = (
   image: File | null,
   idempotencyKey?: string,
 ) =>
-  api.patch<CatalogueRecordDto>(
-    path(kind, id),
+  apis[kind].update(
+    id,
     toFormData(
       { ...values, deleteImage: values.deleteImage ? true : undefined },
       { field: 'image', file: image },
       { keepEmpty: true },
     ),
-    { idempotencyKey },
+    idempotencyKey,
   );
 
 /** The kind's suggestion call: brands send one selectedId, categories and classes selectedIds. */
-export const searchCatalogue = async (kind: CatalogueKind, name: string, signal?: AbortSignal) =>
-  (await api.get<{ _id: string; name: string }[]>(path(kind, '', '/suggestion'), { name }, { signal })).data;
+export const searchCatalogue = (kind: CatalogueKind, name: string, signal?: AbortSignal) =>
+  apis[kind].suggest<{ _id: string; name: string }[]>({ name }, signal);
 
 /** Delete / restore / permanent delete with the spec's confirmations ('Delete Category', 'Delete brand'). */
 export const useCatalogueLifecycle = (kind: CatalogueKind) => {
@@ -86,10 +72,6 @@ export const useCatalogueLifecycle = (kind: CatalogueKind) => {
     // Spec 3 §8 writes 'Delete Category / Class / Margin / Item / brand / vendor'.
     title: kind === 'brand' ? info.noun : info.title,
     queryRoot: catalogueKeys[kind].all[0],
-    api: {
-      remove: (id: string) => api.delete<null>(path(kind, id)),
-      restore: (id: string) => api.patch<null>(path(kind, id, '/restore')),
-      removePermanently: (id: string) => api.delete<null>(path(kind, id, '/permanent')),
-    },
+    api: apis[kind].lifecycle,
   });
 };

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOGUE, CATALOGUE_SCHEMAS, type CatalogueKind, type CatalogueRecordDto } from '@karya/domain';
-import { Textarea, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { DialogForm, RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
-import { useFormDraft } from '../../lib/form-draft';
-import { useLeaveGuard } from '../../lib/leave-guard';
-import { messageOf } from '../../lib/notify';
+import { useDialogFormGuard } from '../../components/form/dialog-guard';
+import { NameAndDescription } from '../../components/form/fields';
+import { FormActions } from '../../components/form/form-actions';
+import { FormFrame } from '../../components/form/form-frame';
+import { saveErrorContent } from '../../components/record/name-taken';
+import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
+import { describeDraft, useFormDraft } from '../../lib/form-draft';
 import { useRecordSave } from '../../lib/record-save';
 import {
   type CatalogueFormInput,
@@ -43,16 +45,20 @@ const CatalogueForm = ({
     shouldFocusError: false,
   });
   const image = useImageChoice();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const draft = useFormDraft(form, { key: record ? `${kind}:update:${record._id}` : `${kind}:create`, base });
-  const guard = useLeaveGuard(form.formState.isDirty || image.changed, {
-    onDiscard: draft.clear,
+  const [serverError, setServerError] = useState<ReactNode>(null);
+  const draft = useFormDraft(form, {
+    key: record ? `${kind}:update:${record._id}` : `${kind}:create`,
+    describe: ({ values }) =>
+      describeDraft(CATALOGUE[kind].noun, { updating: Boolean(record), name: record?.name ?? values.name }),
+    base,
   });
-  const { leave } = guard;
-  const close = useCallback(() => leave(onClose), [leave, onClose]);
-  useEffect(() => registerClose(close), [registerClose, close]);
+  const { guard, close } = useDialogFormGuard({
+    dirty: form.formState.isDirty || image.changed,
+    onDiscard: draft.clear,
+    onClose,
+    registerClose,
+  });
   const save = useRecordSave({ form, draft, guard, invalidate: [catalogueKeys[kind].all] });
-  const errors = form.formState.errors;
 
   const submit = (values: CatalogueFormInput) => {
     setServerError(null);
@@ -69,38 +75,18 @@ const CatalogueForm = ({
             )
           : createCatalogueRecord(kind, values, image.file, key),
       onSaved: () => onClose(),
-      onError: (error) => setServerError(messageOf(error)),
+      // A taken name links to the record that holds it, opened in its dialog on this list (issue 23).
+      onError: (error) => setServerError(saveErrorContent(error, (id) => `${info.path}#update-${id}`)),
     });
   };
 
+  const label = `${record ? 'Update' : 'Create'} ${info.title}`;
   return (
-    <DialogForm
-      label={`${record ? 'Update' : 'Create'} ${info.title}`}
-      onSubmit={(focusInvalid) => form.handleSubmit(submit, focusInvalid)}
-      draft={draft}
-      serverError={serverError}
-      onCancel={close}
-      submitting={form.formState.isSubmitting}
-      submitLabel={record ? 'Update' : 'Create'}
-    >
-      <TextInput
-        label="Name"
-        withAsterisk
-        autoComplete="off"
-        data-autofocus
-        {...form.register('name')}
-        error={errors.name?.message}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxRows={6}
-        {...form.register('description')}
-        error={errors.description?.message}
-      />
+    <FormFrame form={form} label={label} onValid={submit} draft={draft} serverError={serverError}>
+      <NameAndDescription form={form} descriptionRows={6} />
       <ImageField label="Image" currentUrl={record?.image?.url ?? null} {...image.field} />
-    </DialogForm>
+      <FormActions form={form} onCancel={close} submitLabel={record ? 'Update' : 'Create'} />
+    </FormFrame>
   );
 };
 

@@ -199,7 +199,7 @@ describe('catalogue screens', { timeout: 60_000 }, () => {
     expect((calls.find((c) => c.method === 'POST')!.body as FormData).get('gstin')).toBe(valid);
   });
 
-  it('vendor list: navigation state with a vendor id opens its edit dialog', async () => {
+  it('vendor list: the update route opens its edit dialog (under #update-<id>)', async () => {
     permissions = { 'product-vendor': ALL };
     render(
       <Wrap
@@ -218,7 +218,7 @@ describe('catalogue screens', { timeout: 60_000 }, () => {
 const StartEdit = () => {
   const navigate = useNavigate();
   useEffect(() => {
-    navigate('/admin/products/vendors', { state: { vendorId: id(7) } });
+    navigate(`/admin/products/vendors/${id(7)}/update`);
   }, [navigate]);
   return null;
 };

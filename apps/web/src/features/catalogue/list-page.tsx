@@ -7,13 +7,13 @@ import {
 } from '@karya/domain';
 import { lazy } from 'react';
 import { useCan } from '../../app/auth';
+import { CrmProductTabs } from '../../components/catalogue/product-tabs';
 import { RecordListPage } from '../../components/list/record-list-page';
 import { lazyPanel } from '../../lib/lazy-panel';
 import { catalogueKeys, searchCatalogue, useCatalogueList } from './api';
 import { CatalogueCard } from './catalogue-card';
 import { CATALOGUE_COLUMNS } from './catalogue-columns';
 import { useHashRecord } from './hash-record';
-import { CrmProductTabs } from './product-tabs';
 
 // Downloaded when first opened: the filter fields and the create/update dialog (react-hook-form, zod).
 const CatalogueFilterFields = lazy(() =>
@@ -76,9 +76,8 @@ const CatalogueListPage = ({ kind }: { kind: CatalogueKind }) => {
         quickDates={{ filter: 'createdAt', label: 'Created' }}
         filters={{
           title: `Filter ${info.titlePlural}`,
-          fields: ({ draft, canSeeDeleted }) => (
+          fields: ({ canSeeDeleted }) => (
             <CatalogueFilterFields
-              draft={draft}
               texts={TEXT_FILTERS}
               plural={info.plural}
               canSearchUsers={can('user', 'suggestion')}

@@ -22,18 +22,11 @@ export const routes: RouteObject[] = [
   soon('hrm/expenses/*'),
   soon('hrm/mail/*'),
   // CRM
-  soon('crm/quotations/*'),
-  // Convert to Quotation (requirements) lands here with the requirement until quotations ship.
-  {
-    path: 'crm/quotations/create',
-    element: lazyPage(() => import('./quotation-from-requirement-page'), 'QuotationFromRequirementPage'),
-  },
   soon('crm/projects/*'),
   redirect('crm/products', '/crm/products/items'),
   // Admin
   redirect('admin/products', '/admin/products/stocks'),
   redirect('admin/verifications', '/admin/verifications/items'),
-  soon('admin/verifications/quotations/*'),
   soon('admin/verifications/*'),
   redirect('admin/suggestions', '/admin/suggestions/items'),
   soon('admin/rejection-analysis/*'),

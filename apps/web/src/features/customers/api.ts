@@ -1,5 +1,4 @@
 import {
-  type BulkResult,
   type CustomerCheckCard,
   type CustomerDto,
   type CustomerDuplicates,
@@ -7,11 +6,11 @@ import {
   type CustomerSuggestion,
   customerSearchFilter,
   type ListPage,
-  type ListQuery,
 } from '@karya/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { takeEarlyList } from '../../components/list/early-list';
 import { useRecordLifecycle } from '../../components/record/lifecycle';
+import { recordApi } from '../../components/record/record-api';
 import { api } from '../../lib/api';
 import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
 
@@ -27,48 +26,40 @@ export const customerChangeKeys = [customerKeys.all, ...CUSTOMER_DEPENDENT_ROOTS
 
 export type CustomersPage = ListPage<'customers', CustomerDto>;
 
-const BASE = '/crm/customers';
 /** The list page's path in the app (its first call may have started early, see startListEarly). */
 export const CUSTOMERS_PAGE = '/crm/customers';
 export const CUSTOMER_CREATE_PATH = '/crm/customers/create';
 export const CUSTOMER_CHECK_PATH = '/crm/customers/check-existence';
 export const customerPath = (id: string) => `${CUSTOMERS_PAGE}/${id}`;
-const path = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
+const customerApi = recordApi<CustomersPage, CustomerDto>({
+  base: '/crm/customers',
+  keys: customerKeys,
+  early: { page: CUSTOMERS_PAGE, take: takeEarlyList },
+});
+const { base: BASE, path } = customerApi;
 
 /** GET /crm/customers: a page of customers (without view-all, only the caller's). */
-export const fetchCustomers = async (query: Partial<ListQuery>, signal?: AbortSignal) =>
-  (await api.list<CustomersPage>(BASE, query, { signal })).data;
+export const fetchCustomers = customerApi.fetchList;
 
 /** A page of customers; fresh for 300 s (spec 2 §7), the previous page stays on screen while the next loads. */
-export const useCustomersList = (query: ListQuery) =>
-  useQuery({
-    queryKey: customerKeys.list(query),
-    queryFn: ({ signal }) => takeEarlyList(CUSTOMERS_PAGE, query, () => fetchCustomers(query, signal)),
-    staleTime: LIST_STALE_MS,
-    placeholderData: keepPreviousData,
-  });
+export const useCustomersList = customerApi.useList;
 
 /**
  * GET /crm/customers/suggestion (spec 2 §7): the number when the text has a digit (CI0012 or 12), else the
  * name; at most 20.
  */
-export const searchCustomers = async (text: string, signal?: AbortSignal) =>
-  (await api.get<CustomerSuggestion[]>(`${BASE}/suggestion`, customerSearchFilter(text), { signal })).data;
+export const searchCustomers = (text: string, signal?: AbortSignal) =>
+  customerApi.suggest<CustomerSuggestion[]>(customerSearchFilter(text), signal);
 
 /** One customer, deleted ones included (the detail shows them with Restore). */
-export const useCustomer = (id: string | undefined) =>
-  useQuery({
-    queryKey: customerKeys.detail(id ?? ''),
-    queryFn: async ({ signal }) => (await api.get<CustomerDto>(path(id ?? ''), undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
+export const useCustomer = customerApi.useOne;
 
 /** POST /crm/customers: empty values stripped (a new customer has nothing to clear). */
 export const createCustomer = (body: Record<string, unknown>, idempotencyKey?: string) =>
-  api.post<CustomerDto>(BASE, body, { idempotencyKey });
+  customerApi.create(body, idempotencyKey);
 /** PATCH /crm/customers/{id}: only the changed fields; a cleared one goes empty (null) so the server clears it. */
 export const updateCustomer = (id: string, body: Record<string, unknown>, idempotencyKey?: string) =>
-  api.patch<CustomerDto>(path(id), body, { keepEmpty: true, idempotencyKey });
+  customerApi.update(id, body, idempotencyKey);
 
 /** GET /crm/customers/check: every live customer whose name matches, as cards (whatever the caller's scope). */
 export const checkCustomers = async (name: string, signal?: AbortSignal) =>
@@ -173,11 +164,7 @@ export const useCustomerLifecycle = () =>
       },
     },
     api: {
-      remove: (id: string) => api.delete<null>(path(id)),
-      restore: (id: string) => api.patch<null>(path(id, '/restore')),
-      removePermanently: (id: string) => api.delete<null>(path(id, '/permanent')),
-      bulkRemove: (ids: string[]) => api.delete<BulkResult>(`${BASE}/bulk`, { ids }),
-      bulkRestore: (ids: string[]) => api.patch<BulkResult>(`${BASE}/bulk/restore`, { ids }),
-      bulkRemovePermanently: (ids: string[]) => api.delete<BulkResult>(`${BASE}/bulk/permanent`, { ids }),
+      ...customerApi.lifecycle,
+      ...customerApi.bulkLifecycle,
     },
   });

@@ -1,6 +1,6 @@
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
 import { useAuth, useCan } from '../../app/auth';
-import { UserMultiSelect, type UserNames } from '../users/user-pickers';
+import { UserMultiSelect, type UserNames } from '../../components/pickers/user-pickers';
 import type { CustomerFormState } from './customer-form-values';
 
 /**

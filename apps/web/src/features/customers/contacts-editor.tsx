@@ -1,8 +1,7 @@
 import { CUSTOMER_CONTACTS_MAX, CUSTOMER_MESSAGES } from '@karya/domain';
-import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconStar } from '@tabler/icons-react';
-import { useState } from 'react';
-import { confirmAction } from '../../components/record/confirm';
+import { ActionIcon, Badge, SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { IconStar } from '@tabler/icons-react';
+import { ListEntry, ListError, ListedCards, useListEditor } from '../../components/form/list-editor';
 import { RowActions } from '../../components/record/row-actions';
 import {
   type ContactState,
@@ -46,14 +45,44 @@ export const ContactsEditor = ({
   error?: string;
 }) => {
   const validation = customerValidation.use();
-  const [errors, setErrors] = useState<Partial<Record<keyof ContactState | 'list', string>>>({});
   const { contact, editing } = draft;
+  const editor = useListEditor<ContactState, keyof ContactState | 'list'>({
+    items: contacts,
+    onChange,
+    entry: contact,
+    editing,
+    setEntry: (c, at) => onDraft({ contact: c, editing: at }),
+    clear: () => onDraft(EMPTY_CONTACT_DRAFT),
+    unsaved: hasUnsavedContact(draft),
+    confirmEdit: {
+      title: 'Discard Contact',
+      message: 'The contact being typed has not been added. Discard it and edit this contact instead?',
+      confirmLabel: 'Discard',
+    },
+    confirmRemove: (c) => ({
+      title: 'Remove Contact',
+      message: `Are you sure you want to remove the contact ${c.name}?`,
+      confirmLabel: 'Remove',
+    }),
+  });
+  const { errors, setErrors } = editor;
   const full = editing === null && contacts.length >= CUSTOMER_CONTACTS_MAX;
 
   const setField = (key: keyof ContactState, value: string) => {
     onDraft({ ...draft, contact: { ...contact, [key]: key === 'phone' ? phoneAsTyped(value) : value } });
     setErrors((e) => ({ ...e, [key]: undefined, list: undefined }));
   };
+
+  const input = (key: keyof ContactState, label: string, more: TextInputProps = {}) => (
+    <TextInput
+      label={label}
+      autoComplete="off"
+      {...more}
+      value={contact[key]}
+      error={errors[key]}
+      onChange={(e) => setField(key, e.currentTarget.value)}
+    />
+  );
 
   const add = () => {
     const checks = customerValidation.current();
@@ -67,161 +96,69 @@ export const ContactsEditor = ({
       setErrors(result.errors);
       return;
     }
-    const saved = contactStateFrom(result.contact);
-    onChange(editing === null ? [...contacts, saved] : contacts.map((c, i) => (i === editing ? saved : c)));
-    onDraft(EMPTY_CONTACT_DRAFT);
-    setErrors({});
+    editor.commit(contactStateFrom(result.contact));
   };
 
-  const edit = async (index: number) => {
-    if (hasUnsavedContact(draft)) {
-      const discard = await confirmAction({
-        title: 'Discard Contact',
-        message: 'The contact being typed has not been added. Discard it and edit this contact instead?',
-        confirmLabel: 'Discard',
-        danger: true,
-      });
-      if (!discard) return;
-    }
-    onDraft({ contact: contacts[index]!, editing: index });
-    setErrors({});
-  };
-
-  const remove = async (index: number) => {
-    const c = contacts[index]!;
-    const yes = await confirmAction({
-      title: 'Remove Contact',
-      message: `Are you sure you want to remove the contact ${c.name}?`,
-      confirmLabel: 'Remove',
-      danger: true,
-    });
-    if (!yes) return;
-    onChange(contacts.filter((_, i) => i !== index));
-    if (editing === index) onDraft(EMPTY_CONTACT_DRAFT);
-    else if (editing !== null && editing > index) onDraft({ ...draft, editing: editing - 1 });
-  };
-
-  const listError = errors.list ?? error;
   return (
     <Stack gap="sm">
-      {contacts.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {CUSTOMER_MESSAGES.noContacts}
-        </Text>
-      ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Contacts">
-          {contacts.map((c, i) => (
-            <Paper
-              component="li"
-              // biome-ignore lint/suspicious/noArrayIndexKey: contacts have no id; two may share a name
-              key={i}
-              withBorder
-              radius="md"
-              px="sm"
-              py={6}
-              opacity={editing === i ? 0.5 : 1}
-            >
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Group gap={6} wrap="wrap">
-                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {c.name}
-                    </Text>
-                    {defaultIndex === i && (
-                      <Badge size="xs" variant="light">
-                        Default
-                      </Badge>
-                    )}
-                    {editing === i && (
-                      <Badge size="xs" variant="light" color="gray">
-                        Editing
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {[organization ? c.designation : '', c.phone, c.email].filter(Boolean).join(' · ') || '-'}
-                  </Text>
-                </Stack>
-                <Group gap={2} wrap="nowrap">
-                  {defaultIndex !== i && c.phone && (
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Make ${c.name} the default contact`}
-                      title="Make default: use its phone and e-mail for the customer"
-                      onClick={() => onMakeDefault(c)}
-                    >
-                      <IconStar size={16} aria-hidden />
-                    </ActionIcon>
-                  )}
-                  <RowActions name={c.name} onEdit={() => edit(i)} onRemove={() => remove(i)} />
-                </Group>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <ListedCards
+        label="Contacts"
+        items={contacts}
+        editing={editing}
+        // Contacts have no id; two may share a name.
+        getKey={(_, i) => i}
+        title={(c) => c.name}
+        marks={(_, i) => (
+          <>
+            {defaultIndex === i && (
+              <Badge size="xs" variant="light">
+                Default
+              </Badge>
+            )}
+            {editing === i && (
+              <Badge size="xs" variant="light" color="gray">
+                Editing
+              </Badge>
+            )}
+          </>
+        )}
+        detail={(c) =>
+          [organization ? c.designation : '', c.phone, c.email].filter(Boolean).join(' · ') || '-'
+        }
+        actions={(c, i) => (
+          <>
+            {defaultIndex !== i && c.phone && (
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Make ${c.name} the default contact`}
+                title="Make default: use its phone and e-mail for the customer"
+                onClick={() => onMakeDefault(c)}
+              >
+                <IconStar size={16} aria-hidden />
+              </ActionIcon>
+            )}
+            <RowActions name={c.name} onEdit={() => editor.edit(i)} onRemove={() => editor.remove(i)} />
+          </>
+        )}
+        empty={CUSTOMER_MESSAGES.noContacts}
+      />
 
-      <Paper withBorder radius="md" p="sm" component="fieldset" m={0}>
-        <Text component="legend" size="sm" fw={500} px={4}>
-          {editing === null ? 'New contact' : `Edit contact ${editing + 1}`}
-        </Text>
+      <ListEntry
+        legend={{ add: 'New contact', edit: (n) => `Edit contact ${n}` }}
+        editing={editing}
+        onCancelEdit={() => onDraft(EMPTY_CONTACT_DRAFT)}
+        onAdd={add}
+        addLabel={{ add: 'Add Contact', save: 'Save Contact' }}
+        adding={!validation}
+      >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Contact name"
-            autoComplete="off"
-            value={contact.name}
-            error={errors.name}
-            onChange={(e) => setField('name', e.currentTarget.value)}
-          />
-          {organization && (
-            <TextInput
-              label="Designation"
-              autoComplete="off"
-              value={contact.designation}
-              error={errors.designation}
-              onChange={(e) => setField('designation', e.currentTarget.value)}
-            />
-          )}
-          <TextInput
-            label="Contact phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            value={contact.phone}
-            error={errors.phone}
-            onChange={(e) => setField('phone', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Contact email"
-            type="email"
-            autoComplete="off"
-            value={contact.email}
-            error={errors.email}
-            onChange={(e) => setField('email', e.currentTarget.value)}
-          />
+          {input('name', 'Contact name')}
+          {organization && input('designation', 'Designation')}
+          {input('phone', 'Contact phone', { type: 'tel', inputMode: 'tel' })}
+          {input('email', 'Contact email', { type: 'email' })}
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm" gap="xs">
-          {editing !== null && (
-            <Button variant="default" size="xs" onClick={() => onDraft(EMPTY_CONTACT_DRAFT)}>
-              Cancel Edit
-            </Button>
-          )}
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={add}
-            loading={!validation}
-          >
-            {editing === null ? 'Add Contact' : 'Save Contact'}
-          </Button>
-        </Group>
-      </Paper>
-      {listError && (
-        <Text size="sm" c="red.8" role="alert" data-contacts-error tabIndex={-1}>
-          {listError}
-        </Text>
-      )}
+      </ListEntry>
+      <ListError message={errors.list ?? error} attr="data-contacts-error" />
     </Stack>
   );
 };

@@ -1,3 +1,4 @@
+// Deliberate import circle with ./customer-validation.ts (loaded lazily): keeps zod out of the first paint.
 import {
   CUSTOMER_DEFAULT_COUNTRY,
   CUSTOMER_DEFAULT_STATE,

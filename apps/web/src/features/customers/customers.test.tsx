@@ -7,6 +7,8 @@ import { customer, hex } from './test-records';
 
 configure({ asyncUtilTimeout: 15000 });
 
+/** GET /crm/customers/{id}/quotations answers these (the active version of each). */
+let quotationRows: Record<string, unknown>[] = [];
 let permissions: Record<string, string[]> = {};
 let customers: CustomerDto[] = [];
 let existingNames: string[] = [];
@@ -30,7 +32,8 @@ const calls = stubNetwork(
       /^\/api\/crm\/customers\/[0-9a-f]{24}\/(follow-ups|requirements|quotations|projects)$/.exec(u.pathname);
     if (related && method === 'GET') {
       const key = related[1] === 'follow-ups' ? 'followUps' : related[1]!;
-      return envelope({ [key]: [], [`${key}Count`]: 0, page: 1, limit: 20 });
+      const rows = key === 'quotations' ? quotationRows : [];
+      return envelope({ [key]: rows, [`${key}Count`]: rows.length, page: 1, limit: 20 });
     }
     const feedback = /^\/api\/crm\/customers\/([0-9a-f]{24})\/feedback$/.exec(u.pathname);
     if (feedback && method === 'PATCH') return envelope([], 200, 'Feedback added successfully');
@@ -465,6 +468,29 @@ describe('customer detail', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Good')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Delete the feedback/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Give Feedback' })).toBeNull();
+  });
+
+  it("lists the customer's quotations with their numbers, status and totals, linking to them", async () => {
+    permissions = { customer: ['read'], quotation: ['read'] };
+    customers = [customer(11)];
+    quotationRows = [
+      {
+        _id: hex(31),
+        quotationId: 3,
+        activeVersion: {
+          versionNumber: 1,
+          title: 'Smart class quotation',
+          status: 'Draft',
+          totalPrice: 200600,
+        },
+      },
+    ];
+    render(<App path={`/crm/customers/${hex(11)}`} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Quotations' }));
+    const link = await screen.findByRole('link', { name: /ARR\/0003\/R1/ });
+    expect(link.textContent).toBe('ARR/0003/R1 · Smart class quotation · Draft · ₹2,00,600.00');
+    expect(link.getAttribute('href')).toBe(`/crm/quotations/${hex(31)}`);
+    quotationRows = [];
   });
 
   it('shows the GSTIN when the customer has one', async () => {

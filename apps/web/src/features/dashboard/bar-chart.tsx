@@ -12,6 +12,8 @@ export type Bar = {
   value: number;
   /** Draw this bar in the strong colour (today). */
   highlight?: boolean;
+  /** Draw this bar in red (overdue work). */
+  alert?: boolean;
 };
 
 const HEIGHT = 168;
@@ -78,7 +80,13 @@ export const BarChart = ({
                 y={TOP + PLOT - h}
                 height={h}
                 rx={3}
-                fill={b.highlight ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-primary-color-4)'}
+                fill={
+                  b.alert
+                    ? 'var(--mantine-color-red-8)'
+                    : b.highlight
+                      ? 'var(--mantine-primary-color-filled)'
+                      : 'var(--mantine-primary-color-4)'
+                }
               />
               <text
                 x={centre}

@@ -3,7 +3,7 @@ import { focusManager, onlineManager } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { envelope, meWith, stubNetwork, Wrap } from '../../test/harness';
-import { CrmDashboardPage } from './crm-dashboard-page';
+import { CrmDashboardPage, FOLLOW_UPS_DUE_CHART } from './crm-dashboard-page';
 
 const id = (n: number) => String(n).padStart(24, '0');
 const followUp = (n: number, over: Partial<FollowUpSummary>): FollowUpSummary => ({
@@ -15,9 +15,10 @@ const followUp = (n: number, over: Partial<FollowUpSummary>): FollowUpSummary =>
   date: '2026-03-12',
   time: '10:30',
   status: 'Scheduled',
+  planned: false,
   ...over,
 });
-const perDay = Array.from({ length: 14 }, (_, i) => ({
+const perDay = Array.from({ length: 8 }, (_, i) => ({
   date: `2026-03-${String(11 + i).padStart(2, '0')}`,
   count: [3, 0, 5, 1][i] ?? 0,
 }));
@@ -33,11 +34,15 @@ const full: CrmDashboard = {
   },
   followUps: {
     total: 321,
-    upcoming: 9,
-    upcomingFollowUps: [followUp(7, { customer: { _id: id(107), name: 'Stewart School' } })],
+    // Agreeing with the chart: today's bar is dueToday, the other days add up to upcoming.
+    upcoming: 6,
+    upcomingFollowUps: [
+      followUp(7, { customer: { _id: id(107), name: 'Stewart School' } }),
+      followUp(9, { date: '2026-03-13', type: 'Visit', status: 'Completed', planned: true }),
+    ],
     noResponseFollowUps: [followUp(8, { date: '2026-03-09', status: 'Completed', type: 'Visit' })],
     overdue: 4,
-    dueToday: 6,
+    dueToday: 3,
     perDay,
   },
   requirements: {
@@ -54,6 +59,7 @@ const full: CrmDashboard = {
     ],
   },
   productItems: { totalCount: 50, verifiedCount: 40, unverifiedCount: 8 },
+  quotations: { total: 9, new: 2, draft: 5, pendingReview: 3, approved: 3, rejected: 1, draftValue: 125000 },
 };
 
 let answer: CrmDashboard | null = full;
@@ -82,14 +88,27 @@ describe('CRM dashboard', { timeout: 30_000 }, () => {
     expect(await screen.findByText('1,234')).toBeTruthy();
     const followUps = screen.getByText('Follow-ups').closest('.mantine-Paper-root') as HTMLElement;
     expect(within(followUps).getByText('321')).toBeTruthy();
+    // Each opens the follow-up list on its due chip.
     for (const [label, value] of [
-      ['Upcoming', '9'],
       ['Overdue', '4'],
-      ['Due today', '6'],
+      ['Due today', '3'],
+      ['Upcoming (next 7 days)', '6'],
     ])
-      expect(within(followUps).getByText(`${label}:`, { exact: false }).textContent).toBe(
-        `${label}: ${value}`,
-      );
+      expect(
+        within(followUps)
+          .getByRole('link', { name: `${label}: ${value}` })
+          .getAttribute('href'),
+      ).toBe('/crm/follow-ups');
+    // Requirements by status, as the chart names them: no two words for one thing.
+    const requirements = screen.getByText('Requirements').closest('.mantine-Paper-root') as HTMLElement;
+    for (const text of ['Open: 11', 'In progress: 6', 'Completed or closed: 8'])
+      expect(within(requirements).getByText(text.split(':')[0]!, { exact: false }).textContent).toBe(text);
+    // Quotations: by the active version's status and the review queue.
+    const quotations = screen.getByText('Quotations').closest('.mantine-Paper-root') as HTMLElement;
+    for (const text of ['Draft: 5', 'Waiting for review: 3', 'Approved: 3', 'Rejected: 1'])
+      expect(within(quotations).getByText(text.split(':')[0]!, { exact: false }).textContent).toBe(text);
+    // A planned next follow-up says so beside the follow-up that planned it.
+    expect(screen.getByText('· next visit', { exact: false })).toBeTruthy();
 
     const customerLink = screen.getByRole('link', { name: 'CI0042' });
     expect(customerLink.getAttribute('href')).toBe(`/crm/customers/${id(1)}`);
@@ -108,20 +127,22 @@ describe('CRM dashboard', { timeout: 30_000 }, () => {
 
   it('draws the follow-ups per day and the requirements by status as charts with accessible labels', async () => {
     open(full);
-    const days = await screen.findByRole('img', { name: 'Follow-ups in the next two weeks' });
+    const days = await screen.findByRole('img', { name: FOLLOW_UPS_DUE_CHART });
     const said = days.getAttribute('aria-describedby');
     const description = document.getElementById(said ?? '')?.textContent ?? '';
-    expect(description).toContain('Today, Wednesday 11 March: 3 follow-ups');
+    expect(description).toContain(
+      'Overdue: 4 follow-ups; Today (still ahead), Wednesday 11 March: 3 follow-ups',
+    );
     expect(description).toContain('Thursday 12 March: 0 follow-ups');
     expect(description).toContain('Friday 13 March: 5 follow-ups');
     expect(description).toContain('Saturday 14 March: 1 follow-up;');
-    expect(description).toContain('Tuesday 24 March: 0 follow-ups');
-    expect(days.querySelectorAll('rect')).toHaveLength(14);
+    expect(description).toMatch(/Wednesday 18 March: 0 follow-ups$/);
+    expect(days.querySelectorAll('rect')).toHaveLength(9);
     // Bars are as tall as their share of the largest: 5 is the full height, 0 draws nothing.
     const heights = [...days.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height')));
-    expect(heights[2]).toBe(Math.max(...heights));
-    expect(heights[0]).toBe(Math.round((3 / 5) * heights[2]!));
-    expect(heights[1]).toBe(0);
+    expect(heights[3]).toBe(Math.max(...heights));
+    expect(heights[1]).toBe(Math.round((3 / 5) * heights[3]!));
+    expect(heights[2]).toBe(0);
 
     const statuses = screen.getByRole('img', { name: 'Requirements by status' });
     const text = document.getElementById(statuses.getAttribute('aria-describedby') ?? '')?.textContent;
@@ -139,6 +160,7 @@ describe('CRM dashboard', { timeout: 30_000 }, () => {
         ...full.followUps,
         upcomingFollowUps: [],
         noResponseFollowUps: [],
+        overdue: 0,
         perDay: perDay.map((d) => ({ ...d, count: 0 })),
       },
     });

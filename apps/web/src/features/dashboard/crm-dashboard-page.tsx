@@ -1,12 +1,19 @@
 import {
   type CrmDashboard,
+  type FollowUpDue,
   type FollowUpSummary,
   formatCustomerId,
   formatFollowUpId,
   UPCOMING_FOLLOW_UP_DAYS,
 } from '@karya/domain';
-import { Anchor, Badge, SimpleGrid } from '@mantine/core';
-import { IconClipboardList, IconMessages, IconPackage, IconUsers } from '@tabler/icons-react';
+import { Anchor, Badge, SimpleGrid, Text } from '@mantine/core';
+import {
+  IconClipboardList,
+  IconFileInvoice,
+  IconMessages,
+  IconPackage,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { queryKeys } from '../../lib/query-keys';
 import { type Bar, BarChart } from './bar-chart';
@@ -19,6 +26,8 @@ import {
   useDashboardQuery,
 } from './dashboard-widgets';
 
+export const FOLLOW_UPS_DUE_CHART = `Follow-ups due: overdue, today and the next ${UPCOMING_FOLLOW_UP_DAYS} days`;
+
 const STATUS_COLOURS: Record<string, string> = {
   Scheduled: 'blue',
   Pending: 'yellow',
@@ -30,10 +39,18 @@ const STATUS_COLOURS: Record<string, string> = {
 const followUpColumns: Column<FollowUpSummary>[] = [
   {
     header: 'Follow-up',
+    // A planned next follow-up is reached through the follow-up that planned it (its Create Next Follow Up).
     cell: (f) => (
-      <Anchor component={Link} to={`/crm/follow-ups/${f._id}`} size="sm">
-        {formatFollowUpId(f.followUpId)}
-      </Anchor>
+      <>
+        <Anchor component={Link} to={`/crm/follow-ups/${f._id}`} size="sm">
+          {formatFollowUpId(f.followUpId)}
+        </Anchor>
+        {f.planned && (
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {` · next ${f.type.toLowerCase()}`}
+          </Text>
+        )}
+      </>
     ),
   },
   {
@@ -87,11 +104,23 @@ export const dayBars = (perDay: CrmDashboard['followUps']['perDay']): Bar[] =>
       key: d.date,
       label: String(day),
       sublabel: weekday.slice(0, 2),
-      name: `${i === 0 ? 'Today, ' : ''}${weekday} ${day} ${MONTHS[m - 1]}`,
+      name: `${i === 0 ? 'Today (still ahead), ' : ''}${weekday} ${day} ${MONTHS[m - 1]}`,
       value: d.count,
       highlight: i === 0,
     };
   });
+
+/**
+ * The follow-ups chart: the overdue work first (red), then what is still ahead today and on each of the
+ * next UPCOMING_FOLLOW_UP_DAYS days: the cards' Overdue, Due today and (the rest summed) Upcoming.
+ */
+export const dueBars = (f: CrmDashboard['followUps']): Bar[] => [
+  { key: 'overdue', label: 'Over', sublabel: 'due', name: 'Overdue', value: f.overdue, alert: true },
+  ...dayBars(f.perDay),
+];
+
+/** The follow-up list filtered by one of the due chips (navigation state, follow-up-chips.tsx). */
+const dueList = (due: FollowUpDue) => ({ to: '/crm/follow-ups', state: { due } });
 
 /** GET /crm/dashboard (spec 1 §2 Dashboards), with the follow-up queue and two charts (decision 0010). */
 export const CrmDashboardPage = () => {
@@ -112,10 +141,15 @@ export const CrmDashboardPage = () => {
                 title: 'Follow-ups',
                 icon: IconMessages,
                 value: d.followUps.total,
+                // One rule for all three (follow-up-due.ts), never overlapping; each opens its list chip.
                 stats: [
-                  { label: 'Upcoming', value: d.followUps.upcoming },
-                  { label: 'Overdue', value: d.followUps.overdue },
-                  { label: 'Due today', value: d.followUps.dueToday },
+                  { label: 'Overdue', value: d.followUps.overdue, ...dueList('Overdue') },
+                  { label: 'Due today', value: d.followUps.dueToday, ...dueList('Due today') },
+                  {
+                    label: `Upcoming (next ${UPCOMING_FOLLOW_UP_DAYS} days)`,
+                    value: d.followUps.upcoming,
+                    ...dueList('Upcoming'),
+                  },
                 ],
               },
               {
@@ -124,9 +158,22 @@ export const CrmDashboardPage = () => {
                 value: d.requirements.total,
                 stats: [
                   { label: 'New this week', value: d.requirements.newRequirements },
-                  { label: 'Not started', value: d.requirements.new },
-                  { label: 'Open', value: d.requirements.open },
-                  { label: 'Closed', value: d.requirements.closed },
+                  // The statuses as the chart beside names them: `open` is Open + In Progress.
+                  { label: 'Open', value: d.requirements.new },
+                  { label: 'In progress', value: d.requirements.open - d.requirements.new },
+                  { label: 'Completed or closed', value: d.requirements.closed },
+                ],
+              },
+              {
+                title: 'Quotations',
+                icon: IconFileInvoice,
+                value: d.quotations.total,
+                stats: [
+                  { label: 'New this week', value: d.quotations.new },
+                  { label: 'Draft', value: d.quotations.draft },
+                  { label: 'Waiting for review', value: d.quotations.pendingReview },
+                  { label: 'Approved', value: d.quotations.approved },
+                  { label: 'Rejected', value: d.quotations.rejected },
                 ],
               },
               {
@@ -142,9 +189,9 @@ export const CrmDashboardPage = () => {
           />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <BarChart
-              title="Follow-ups in the next two weeks"
+              title={FOLLOW_UPS_DUE_CHART}
               unit={['follow-up', 'follow-ups']}
-              bars={dayBars(d.followUps.perDay)}
+              bars={dueBars(d.followUps)}
             />
             <BarChart
               title="Requirements by status"

@@ -1,6 +1,7 @@
 import { DATE_FORMAT, MESSAGES } from '@karya/domain';
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Group,
@@ -17,6 +18,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { messageOf } from '../../lib/notify';
@@ -43,7 +45,8 @@ export const useDashboardQuery = <T,>(queryKey: readonly unknown[], path: string
     staleTime: 0,
   });
 
-export type Stat = { label: string; value: number };
+/** A secondary count; with `to`, a link to the list it counts (navigation `state` applies its filter). */
+export type Stat = { label: string; value: number; to?: string; state?: unknown };
 
 export type StatCardProps = {
   title: string;
@@ -72,14 +75,25 @@ export const StatCard = ({ title, icon: Icon, value, stats = [], action }: StatC
     </Group>
     {stats.length > 0 && (
       <Group gap="md" mt="xs">
-        {stats.map((s) => (
-          <Text key={s.label} size="sm" c="dimmed">
-            {s.label}:{' '}
-            <Text span fw={600} c="var(--mantine-color-text)">
-              {s.value.toLocaleString('en-IN')}
+        {stats.map((s) => {
+          const text = (
+            <>
+              {s.label}:{' '}
+              <Text span fw={600} c="var(--mantine-color-text)">
+                {s.value.toLocaleString('en-IN')}
+              </Text>
+            </>
+          );
+          return s.to ? (
+            <Anchor key={s.label} component={Link} to={s.to} state={s.state} size="sm">
+              {text}
+            </Anchor>
+          ) : (
+            <Text key={s.label} size="sm" c="dimmed">
+              {text}
             </Text>
-          </Text>
-        ))}
+          );
+        })}
       </Group>
     )}
     {action && <Box mt="xs">{action}</Box>}

@@ -1,58 +1,48 @@
 import {
-  type BulkResult,
   FOLLOW_UP_CONFIRM,
   FOLLOW_UP_LOADING,
   type FollowUpDto,
   type FollowUpInput,
   followUpSearchQuery,
   type ListPage,
-  type ListQuery,
   type RequirementSuggestion,
 } from '@karya/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { takeEarlyList } from '../../components/list/early-list';
 import { useRecordLifecycle } from '../../components/record/lifecycle';
+import { recordApi } from '../../components/record/record-api';
 import type { RefOption } from '../../components/record/ref-pickers';
 import { api } from '../../lib/api';
 import { sendOrQueue } from '../../lib/outbox';
-import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
+import { recordKeys } from '../../lib/query-keys';
 
 /** Every follow-ups query key starts with 'followUps' (customer changes refresh them too). */
 export const followUpKeys = recordKeys('followUps');
 
 export type FollowUpsPage = ListPage<'followUps', FollowUpDto>;
 
-const BASE = '/crm/follow-ups';
 /** The list page's path in the app (its first call may have started early, see startListEarly). */
 export const FOLLOW_UPS_PAGE = '/crm/follow-ups';
 export const FOLLOW_UP_CREATE_PATH = '/crm/follow-ups/create';
 export const followUpPath = (id: string) => `${FOLLOW_UPS_PAGE}/${id}`;
-const path = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
+const followUpApi = recordApi<FollowUpsPage, FollowUpDto>({
+  base: '/crm/follow-ups',
+  keys: followUpKeys,
+  early: { page: FOLLOW_UPS_PAGE, take: takeEarlyList },
+});
+const { base: BASE, path } = followUpApi;
 
 /** GET /crm/follow-ups: a page of follow-ups (without view-all, only those the caller may see). */
-export const fetchFollowUps = async (query: Partial<ListQuery>, signal?: AbortSignal) =>
-  (await api.list<FollowUpsPage>(BASE, query, { signal })).data;
+export const fetchFollowUps = followUpApi.fetchList;
 
 /** A page of follow-ups; fresh for 300 s (spec 2 §7), the previous page stays while the next loads. */
-export const useFollowUpsList = (query: ListQuery) =>
-  useQuery({
-    queryKey: followUpKeys.list(query),
-    queryFn: ({ signal }) => takeEarlyList(FOLLOW_UPS_PAGE, query, () => fetchFollowUps(query, signal)),
-    staleTime: LIST_STALE_MS,
-    placeholderData: keepPreviousData,
-  });
+export const useFollowUpsList = followUpApi.useList;
 
 /** GET /crm/follow-ups/suggestion: the number when the text has a digit (FI0012 or 12), else the customer name. */
-export const searchFollowUps = async (text: string, signal?: AbortSignal) =>
-  (await api.get<FollowUpDto[]>(`${BASE}/suggestion`, followUpSearchQuery(text), { signal })).data;
+export const searchFollowUps = (text: string, signal?: AbortSignal) =>
+  followUpApi.suggest<FollowUpDto[]>(followUpSearchQuery(text), signal);
 
 /** One follow-up, deleted ones included (the detail shows them with Restore). */
-export const useFollowUp = (id: string | undefined) =>
-  useQuery({
-    queryKey: followUpKeys.detail(id ?? ''),
-    queryFn: async ({ signal }) => (await api.get<FollowUpDto>(path(id ?? ''), undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
+export const useFollowUp = followUpApi.useOne;
 
 /**
  * The form's save, in one place so it can be wrapped (an offline queue replays it later): POST for a new
@@ -127,11 +117,7 @@ export const useFollowUpLifecycle = () =>
       bulkRemovePermanently: { message: FOLLOW_UP_CONFIRM.bulkRemovePermanently },
     },
     api: {
-      remove: (id: string) => api.delete<null>(path(id)),
-      restore: (id: string) => api.patch<null>(path(id, '/restore')),
-      removePermanently: (id: string) => api.delete<null>(path(id, '/permanent')),
-      bulkRemove: (ids: string[]) => api.delete<BulkResult>(`${BASE}/bulk`, { ids }),
-      bulkRestore: (ids: string[]) => api.patch<BulkResult>(`${BASE}/bulk/restore`, { ids }),
-      bulkRemovePermanently: (ids: string[]) => api.delete<BulkResult>(`${BASE}/bulk/permanent`, { ids }),
+      ...followUpApi.lifecycle,
+      ...followUpApi.bulkLifecycle,
     },
   });

@@ -5,12 +5,12 @@ import {
   formatSequence,
   type UserRef,
 } from '@karya/domain';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPrinter, IconRepeat } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useCan } from '../../app/auth';
+import { DetailSection } from '../../components/form/detail-section';
 import { EMPTY_VALUE } from '../../components/list/display';
+import { useCanFinish } from '../../components/permissions/use-can-finish';
 import { useDetailActions } from '../../components/record/detail-actions';
 import { DetailFrame } from '../../components/record/detail-frame';
 import { FieldList } from '../../components/record/field-list';
@@ -26,15 +26,6 @@ import {
 import { FollowUpStatusBadge } from './follow-up-display';
 import { nextFollowUpPrefill } from './follow-up-form-values';
 import classes from './print.module.css';
-
-const Section = ({ title, id, children }: { title: string; id: string; children: ReactNode }) => (
-  <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
-    <Title order={3} size="h5" id={id} mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Card>
-);
 
 const Users = ({ users }: { users: readonly UserRef[] }) =>
   users.length === 0 ? (
@@ -58,7 +49,7 @@ export const FollowUpDetails = ({ followUp: f }: { followUp: FollowUpDto }) => {
       <Text className={classes.printTitle} fw={700} size="lg">
         Follow Up {formatFollowUpId(f.followUpId)}
       </Text>
-      <Section title="Basic Information" id="follow-up-basic">
+      <DetailSection title="Basic Information" id="follow-up-basic">
         <FieldList
           items={[
             { label: 'Follow Up ID', value: formatFollowUpId(f.followUpId) },
@@ -74,8 +65,8 @@ export const FollowUpDetails = ({ followUp: f }: { followUp: FollowUpDto }) => {
             { label: 'Status', value: <FollowUpStatusBadge status={f.status} /> },
           ]}
         />
-      </Section>
-      <Section title="Follow Up Details" id="follow-up-details">
+      </DetailSection>
+      <DetailSection title="Follow Up Details" id="follow-up-details">
         <FieldList
           items={[
             { label: 'Date', value: formatDate(f.date) },
@@ -99,14 +90,14 @@ export const FollowUpDetails = ({ followUp: f }: { followUp: FollowUpDto }) => {
               : { label: 'Follow Up By', value: <Users users={f.followUpBy ? [f.followUpBy] : []} /> },
           ]}
         />
-      </Section>
-      <Section title={visit ? 'Remarks' : 'Response'} id="follow-up-response">
+      </DetailSection>
+      <DetailSection title={visit ? 'Remarks' : 'Response'} id="follow-up-response">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
           {(visit ? f.remarks : f.response) || EMPTY_VALUE}
         </Text>
-      </Section>
+      </DetailSection>
       {next?.nextRequired && (
-        <Section title="Next Follow Up Details" id="follow-up-next">
+        <DetailSection title="Next Follow Up Details" id="follow-up-next">
           <FieldList
             items={[
               { label: 'Type', value: next.type },
@@ -120,9 +111,9 @@ export const FollowUpDetails = ({ followUp: f }: { followUp: FollowUpDto }) => {
                   },
             ]}
           />
-        </Section>
+        </DetailSection>
       )}
-      <Section title="Additional Information" id="follow-up-additional">
+      <DetailSection title="Additional Information" id="follow-up-additional">
         <FieldList
           items={[
             { label: 'Created By', value: f.createdBy?.name },
@@ -131,7 +122,7 @@ export const FollowUpDetails = ({ followUp: f }: { followUp: FollowUpDto }) => {
             { label: 'Updated On', value: formatDateTime(f.updatedAt) },
           ]}
         />
-      </Section>
+      </DetailSection>
     </Stack>
   );
 };
@@ -145,7 +136,7 @@ export const FollowUpDetailPage = () => {
   const { id = '' } = useParams();
   const followUp = useFollowUp(id);
   const lifecycle = useFollowUpLifecycle();
-  const { can } = useCan();
+  const { can, canFinish } = useCanFinish();
   const actions = useDetailActions({ resource: 'follow-up', id, lifecycle, listPath: FOLLOW_UPS_PAGE });
   return (
     <div className={classes.printArea}>
@@ -173,7 +164,7 @@ export const FollowUpDetailPage = () => {
                   Print
                 </Button>
               )}
-              {prefill && can('follow-up', 'create') && (
+              {prefill && canFinish('follow-up', 'create') && (
                 <Button
                   variant="light"
                   component={Link}

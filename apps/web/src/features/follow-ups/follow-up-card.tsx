@@ -3,7 +3,10 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { CardLine } from '../../components/list/card-line';
 import { FollowUpStatusBadge, peopleOf, reasonText, whenText } from './follow-up-display';
 
-/** A follow-up in the grid: 'FI0012 · Call', the customer, when, the reason, who; a badge when deleted. */
+/**
+ * A follow-up in the grid: 'FI0012 · Call', the customer, when, the next follow-up planned, the reason, who;
+ * a badge when deleted.
+ */
 export const FollowUpCard = ({ followUp: f }: { followUp: FollowUpDto }) => (
   <Card
     withBorder
@@ -31,6 +34,12 @@ export const FollowUpCard = ({ followUp: f }: { followUp: FollowUpDto }) => (
       <CardLine label="When" labelWidth={64}>
         {whenText(f)}
       </CardLine>
+      {/* The planned next contact: what the Overdue / Due today / Upcoming chips list a Completed one for. */}
+      {f.nextFollowUp?.date && (
+        <CardLine label="Next" labelWidth={64}>
+          {`${f.nextFollowUp.type ?? ''} ${whenText({ date: f.nextFollowUp.date, time: f.nextFollowUp.time ?? '' })}`.trim()}
+        </CardLine>
+      )}
       <CardLine label="Reason" labelWidth={64}>
         {reasonText(f)}
       </CardLine>

@@ -1,3 +1,4 @@
+// Deliberate import circle with ./follow-up-validation.ts (loaded lazily): keeps zod out of first paint.
 import {
   type FollowUpDto,
   type FollowUpReason,
@@ -60,6 +61,12 @@ export type FollowUpPrefill = {
   date?: string;
   time?: string;
   names?: Record<string, string>;
+};
+
+/** The context a new follow-up's draft belongs to: the prefill without the names shown for its ids. */
+export const followUpDraftContext = (prefill: FollowUpPrefill = {}) => {
+  const { names: _names, ...context } = prefill;
+  return context;
 };
 
 const isType = (v: unknown): v is FollowUpType => v === 'Call' || v === 'Mail' || v === 'Visit';
@@ -141,13 +148,25 @@ export const nextFollowUpPrefill = (f: FollowUpDto): FollowUpPrefill | null => {
 
 // ------------------------------------------------------------------------------- the form's rules (spec 2 §4)
 
-/** Changing to Visit clears followUpBy and response; away from Visit clears visitors and remarks. */
+/**
+ * Changing to Visit clears followUpBy and response; away from Visit clears visitors and remarks. The person
+ * carries over (the call's person becomes the visitor, the first visitor the caller), else it is the user:
+ * a required person is never left empty for someone who may not search users (issue 23).
+ */
 export const changesForType = (
   from: FollowUpType | '',
   to: FollowUpType | '',
+  current: Pick<FollowUpFormState, 'visitors' | 'followUpBy'> = { visitors: [], followUpBy: '' },
+  selfId = '',
 ): Partial<FollowUpFormState> => {
-  if (to === 'Visit' && from !== 'Visit') return { followUpBy: '', response: '' };
-  if (to !== 'Visit' && from === 'Visit') return { visitors: [], remarks: '' };
+  const person = (current.followUpBy || current.visitors[0] || selfId) ?? '';
+  if (to === 'Visit' && from !== 'Visit')
+    return {
+      followUpBy: '',
+      response: '',
+      visitors: current.visitors.length ? current.visitors : person ? [person] : [],
+    };
+  if (to !== 'Visit' && from === 'Visit') return { visitors: [], remarks: '', followUpBy: person };
   return {};
 };
 
@@ -163,12 +182,20 @@ export const changesForReason = (): Partial<FollowUpFormState> => ({
 export const nextForRequired = (required: boolean, current: NextFollowUpState): NextFollowUpState =>
   required ? { ...current, nextRequired: true } : { ...EMPTY_NEXT };
 
-/** The next type Visit copies the current visitors; any other next type the current followUpBy. */
-export const nextForType = (values: FollowUpFormState, type: FollowUpType | ''): NextFollowUpState => ({
+/**
+ * The next type Visit copies the current visitors; any other next type the current followUpBy, and after a
+ * visit (which has none) the user themself: the next call is theirs unless they pick someone else, which
+ * needs suggestion on user (issue 23: a Sales Executive without it could not plan a call after a visit).
+ */
+export const nextForType = (
+  values: FollowUpFormState,
+  type: FollowUpType | '',
+  selfId = '',
+): NextFollowUpState => ({
   ...values.nextFollowUp,
   type,
   visitors: type === 'Visit' ? [...values.visitors] : [],
-  followUpBy: type && type !== 'Visit' ? values.followUpBy : '',
+  followUpBy: type && type !== 'Visit' ? values.followUpBy || selfId : '',
 });
 
 /** Spec 2 §4: the status follows date and time (at or before now: Completed; later: Scheduled). */

@@ -79,9 +79,10 @@ describe('follow-up form', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('textbox', { name: 'Other reason' })).toBeNull();
     select('Reason', 'Other');
     expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Other reason' })).value).toBe('');
-    // Quotation and Project are offered as coming soon, not chosen.
-    const quotation = screen.getByRole<HTMLOptionElement>('option', { name: 'Quotation (coming soon)' });
-    expect(quotation.disabled).toBe(true);
+    // Project is offered as coming soon, not chosen; Quotation may be chosen (issue 25).
+    const project = screen.getByRole<HTMLOptionElement>('option', { name: 'Project (coming soon)' });
+    expect(project.disabled).toBe(true);
+    expect(screen.getByRole<HTMLOptionElement>('option', { name: 'Quotation' })).toBeTruthy();
   });
 
   it('the next follow-up: Visit copies the visitors, another type followUpBy; unticking clears it all', async () => {

@@ -1,8 +1,9 @@
-import { type CustomerSuggestion, formatCustomerId } from '@karya/domain';
+import { type CustomerSuggestion, formatCustomerId, formatQuotationId } from '@karya/domain';
+import { UserMultiSelect } from '../../components/pickers/user-pickers';
 import { type RefNames, RefSelect, type RefSource } from '../../components/record/ref-pickers';
 import { api } from '../../lib/api';
+import { searchQuotations } from '../quotations/api';
 import { fetchUserSuggestions } from '../users/api';
-import { UserMultiSelect } from '../users/user-pickers';
 import { fetchRequirementOptions } from './api';
 
 // The follow-up form's pickers (combobox code): a chunk of their own, fetched as the form renders.
@@ -32,6 +33,16 @@ const userSource: RefSource = {
 const requirementSource = (customer: string): RefSource => ({
   queryKey: (title, selected) => ['requirements', 'suggestion', 'picker', customer, title, selected],
   fetch: (title, selectedIds, signal) => fetchRequirementOptions(customer, title, selectedIds, signal),
+});
+
+/** GET /crm/quotations/suggestion: the chosen customer's quotations by number (a digit typed) or title. */
+const quotationSource = (customer: string): RefSource => ({
+  queryKey: (text, selected) => ['quotations', 'suggestion', 'picker', customer, text, selected],
+  fetch: async (text, _selectedIds, signal) =>
+    (await searchQuotations(text, signal, customer || undefined)).map((q) => ({
+      _id: q._id,
+      name: `${formatQuotationId(q.quotationId, q.versionNumber)} · ${q.title}`,
+    })),
 });
 
 export type PickerProps = {
@@ -85,6 +96,22 @@ export const RequirementPicker = ({
     onChange={(id) => onChange(id ?? '')}
     source={requirementSource(customer)}
     plural="requirements"
+  />
+);
+
+export const QuotationPicker = ({
+  value,
+  onChange,
+  customer,
+  ...props
+}: PickerProps & { customer: string }) => (
+  <RefSelect
+    key={customer}
+    {...props}
+    value={value || null}
+    onChange={(id) => onChange(id ?? '')}
+    source={quotationSource(customer)}
+    plural="quotations"
   />
 );
 

@@ -79,9 +79,8 @@ export const FollowUpsListPage = () => {
       deletedFilterNeeds={['bulk-restore']}
       filters={{
         title: 'Filter Follow Ups',
-        fields: ({ draft, canSeeDeleted }) => (
+        fields: ({ canSeeDeleted }) => (
           <FollowUpFilterFields
-            draft={draft}
             canSeeDeleted={canSeeDeleted}
             self={self}
             may={{ users: can('user', 'suggestion'), state: can('follow-up', 'view-all') }}

@@ -1,16 +1,11 @@
-import {
-  type BulkResult,
-  type ItemDto,
-  itemSearchFilter,
-  type ListPage,
-  type ListQuery,
-} from '@karya/domain';
-import { keepPreviousData, type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
+import { type ItemDto, itemSearchFilter, type ListPage } from '@karya/domain';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { takeEarlyList } from '../../components/list/early-list';
 import { useRecordLifecycle } from '../../components/record/lifecycle';
+import { recordApi } from '../../components/record/record-api';
 import type { RefOption, RefSource } from '../../components/record/ref-pickers';
 import { api } from '../../lib/api';
-import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
+import { recordKeys } from '../../lib/query-keys';
 
 /** Every items query key starts with 'items': a change refreshes lists, details and searches at once. */
 export const itemKeys = recordKeys('items');
@@ -26,24 +21,21 @@ export const invalidateItemChanges = (client: QueryClient) =>
 
 export type ItemsPage = ListPage<'productItems', ItemDto>;
 
-const BASE = '/crm/products/items';
 /** The list page's path in the app (its first call may have started early, see startListEarly). */
 export const ITEMS_PAGE = '/crm/products/items';
 export const itemPath = (id: string) => `${ITEMS_PAGE}/${id}`;
-const path = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
+const itemApi = recordApi<ItemsPage, ItemDto>({
+  base: '/crm/products/items',
+  keys: itemKeys,
+  early: { page: ITEMS_PAGE, take: takeEarlyList },
+});
+const { base: BASE } = itemApi;
 
 /** GET /crm/products/items: a page of items. */
-export const fetchItems = async (query: Partial<ListQuery>, signal?: AbortSignal) =>
-  (await api.list<ItemsPage>(BASE, query, { signal })).data;
+export const fetchItems = itemApi.fetchList;
 
 /** A page of items; fresh for LIST_STALE_MS, the previous page stays on screen while the next loads. */
-export const useItemsList = (query: ListQuery) =>
-  useQuery({
-    queryKey: itemKeys.list(query),
-    queryFn: ({ signal }) => takeEarlyList(ITEMS_PAGE, query, () => fetchItems(query, signal)),
-    staleTime: LIST_STALE_MS,
-    placeholderData: keepPreviousData,
-  });
+export const useItemsList = itemApi.useList;
 
 /** The Ctrl+K palette: at most 10 items, by SKU when the text is a number, else by name. */
 export const ITEM_SEARCH_LIMIT = 10;
@@ -62,19 +54,13 @@ export const searchItems = async (text: string, signal?: AbortSignal) =>
   ).productItems;
 
 /** One item, deleted ones included (the detail page shows them with Restore). */
-export const useItem = (id: string | undefined) =>
-  useQuery({
-    queryKey: itemKeys.detail(id ?? ''),
-    queryFn: async ({ signal }) => (await api.get<ItemDto>(path(id ?? ''), undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
+export const useItem = itemApi.useOne;
 
 /** POST /crm/products/items (multipart: fields, `images` repeated, `specifications`). */
-export const createItem = (body: FormData, idempotencyKey?: string) =>
-  api.post<ItemDto>(BASE, body, { idempotencyKey });
+export const createItem = (body: FormData, idempotencyKey?: string) => itemApi.create(body, idempotencyKey);
 /** PATCH /crm/products/items/{id} (multipart: changed fields, new files, deletedImages, deleteSpecifications). */
 export const updateItem = (id: string, body: FormData, idempotencyKey?: string) =>
-  api.patch<ItemDto>(path(id), body, { idempotencyKey });
+  itemApi.update(id, body, idempotencyKey);
 /** POST /crm/products/items/bulk: a JSON array of {name}. */
 export const bulkCreateItems = (names: readonly string[]) =>
   api.post<ItemDto[]>(
@@ -101,12 +87,8 @@ export const useItemLifecycle = () =>
     queryRoot: itemKeys.all[0],
     alsoInvalidate: ITEM_DEPENDENT_ROOTS.map((r) => [r]),
     api: {
-      remove: (id: string) => api.delete<null>(path(id)),
-      restore: (id: string) => api.patch<null>(path(id, '/restore')),
-      removePermanently: (id: string) => api.delete<null>(path(id, '/permanent')),
-      bulkRemove: (ids: string[]) => api.delete<BulkResult>(`${BASE}/bulk`, { ids }),
-      bulkRestore: (ids: string[]) => api.patch<BulkResult>(`${BASE}/bulk/restore`, { ids }),
-      bulkRemovePermanently: (ids: string[]) => api.delete<BulkResult>(`${BASE}/bulk/permanent`, { ids }),
+      ...itemApi.lifecycle,
+      ...itemApi.bulkLifecycle,
     },
   });
 

@@ -5,8 +5,8 @@ import {
   type ItemState,
   suggestionDescription,
 } from '@karya/domain';
-import { useLocation, useParams, useSearchParams } from 'react-router';
-import { RecordFormPage } from '../../components/record/record-form-page';
+import { useLocation, useSearchParams } from 'react-router';
+import { recordFormPages } from '../../components/form/update-page';
 import { ITEMS_PAGE, useItem } from './api';
 import { ItemForm, type ItemFormPrefill } from './item-form';
 import {
@@ -34,20 +34,9 @@ const prefillFor = (item: ItemDto, intent: ReturnType<typeof useUpdateIntent>): 
   ...(intent.from === 'suggestion' ? { description: suggestionDescription(item) } : {}),
 });
 
-/** /crm/products/items/create */
-export const ItemCreatePage = () => (
-  <RecordFormPage title="Create Item" maw={1080}>
-    {() => <ItemForm mode="create" />}
-  </RecordFormPage>
-);
-
-/**
- * /crm/products/items/:id/update: the form once the item has loaded; 'Item not found' when it does not
- * exist. Opened from the verification or suggestion list it starts with state Verified (and, for a
- * suggestion, its description) and goes back to that list once saved.
- */
-export const ItemUpdatePage = () => {
-  const { id } = useParams();
+/** The update form with what its address asks: from the verification or suggestion list, state Verified (and
+ * for a suggestion its description) and back to that list once saved. */
+const ItemUpdateForm = ({ item }: { item: ItemDto }) => {
   const intent = useUpdateIntent();
   const returnTo =
     intent.from === 'verification'
@@ -55,24 +44,12 @@ export const ItemUpdatePage = () => {
       : intent.from === 'suggestion'
         ? ITEM_SUGGESTIONS_PAGE
         : undefined;
-  return (
-    <RecordFormPage
-      title="Update Item"
-      maw={1080}
-      noun="item"
-      query={useItem(id)}
-      notFoundText={ITEM_MESSAGES.notFound}
-      backTo={{ to: ITEMS_PAGE, label: 'Back to items' }}
-    >
-      {(item) => (
-        <ItemForm
-          key={item._id}
-          mode="update"
-          item={item}
-          prefill={prefillFor(item, intent)}
-          returnTo={returnTo}
-        />
-      )}
-    </RecordFormPage>
-  );
+  return <ItemForm mode="update" item={item} prefill={prefillFor(item, intent)} returnTo={returnTo} />;
 };
+
+/** /crm/products/items/create, and /crm/products/items/:id/update once the item has loaded. */
+export const [ItemCreatePage, ItemUpdatePage] = recordFormPages(
+  { noun: 'item', maw: 1080, listPath: ITEMS_PAGE },
+  { useRecord: useItem, notFoundText: ITEM_MESSAGES.notFound },
+  (item) => (item ? <ItemUpdateForm key={item._id} item={item} /> : <ItemForm mode="create" />),
+);

@@ -1,3 +1,4 @@
+// Deliberate import circle with ./item-validation.ts (loaded lazily): keeps zod out of the first paint.
 import type { ItemDto, ItemInput, ItemState } from '@karya/domain';
 import { lazyValidation } from '../../lib/lazy-validation';
 

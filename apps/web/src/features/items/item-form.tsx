@@ -1,26 +1,18 @@
 import { GST_RATES, ITEM_MESSAGES, ITEM_STATES, type ItemDto, type ItemState } from '@karya/domain';
-import {
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { NativeSelect, SimpleGrid, Skeleton } from '@mantine/core';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
-import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { LongTextField, TextField } from '../../components/form/fields';
+import { GuardedFormActions } from '../../components/form/form-actions';
+import { FormFrame, useCheckedForm } from '../../components/form/form-frame';
+import { usePageFormGuard } from '../../components/form/page-guard';
+import { FormSection } from '../../components/form/section';
 import type { RefNames } from '../../components/record/ref-pickers';
 import { isApiError, toFormData } from '../../lib/api';
 import { focusFirstError } from '../../lib/focus-first-error';
-import { useFormDraft } from '../../lib/form-draft';
-import { useLeaveGuard } from '../../lib/leave-guard';
+import { describeDraft, useFormDraft } from '../../lib/form-draft';
 import { useRecordSave } from '../../lib/record-save';
 import { createItem, ITEMS_PAGE, itemChangeKeys, itemPath, updateItem } from './api';
 import { type ItemFiles, ItemImagesField, ItemSpecificationField, useItemFiles } from './item-file-fields';
@@ -62,15 +54,6 @@ const PickersLoading = () => (
       <Skeleton key={label} height={58} radius="sm" aria-hidden />
     ))}
   </>
-);
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-label={title}>
-    <Title order={3} size="h5" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Paper>
 );
 
 /** Removals kept with a form draft, and the names of the picked records. */
@@ -119,15 +102,8 @@ export const ItemForm = ({
     [initial, prefill, canVerify],
   );
   itemValidation.use();
-  const form = useForm<ItemFormState>({
-    defaultValues: defaults,
-    resolver,
-    // First on submit, then on every change; not on blur (a message appearing moves the controls).
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const { control, register, formState } = form;
+  const form = useCheckedForm<ItemFormState>(defaults, resolver);
+  const { control, formState } = form;
   const errors = formState.errors;
   const rootRef = useRef<HTMLFormElement>(null);
   const files = useItemFiles(item);
@@ -135,6 +111,10 @@ export const ItemForm = ({
 
   const draft = useFormDraft<ItemFormState, DraftExtra>(form, {
     key: location.pathname,
+    // An update opened to verify an item (with its prefill) is another context than a plain update.
+    context: prefill,
+    describe: ({ values }) =>
+      describeDraft('item', { updating: Boolean(item), name: item?.name ?? values.name }),
     base: defaults,
     extra: { names, deletedImages: files.deletedImages, deleteSpecification: files.deleteSpecification },
     onRestore: ({ extra }) => {
@@ -143,10 +123,7 @@ export const ItemForm = ({
       files.restore(extra);
     },
   });
-  const guard = useLeaveGuard(formState.isDirty || files.changed, {
-    message: 'You have unsaved changes. Do you want to discard them and leave this page?',
-    onDiscard: draft.clear,
-  });
+  const guard = usePageFormGuard(formState.isDirty || files.changed, draft.clear);
   const save = useRecordSave({ form, draft, guard, invalidate: itemChangeKeys });
   const leaveTo = returnTo ?? (item ? itemPath(item._id) : ITEMS_PAGE);
 
@@ -184,161 +161,114 @@ export const ItemForm = ({
     label: string,
     description?: string,
   ) => (
-    <TextInput
+    <TextField
+      form={form}
+      name={name}
       label={label}
       description={description}
       inputMode="decimal"
       autoComplete="off"
-      {...register(name)}
-      error={errors[name]?.message}
     />
   );
 
   return (
-    <form
-      ref={rootRef}
-      noValidate
-      aria-label={ITEM_SUBMIT_LABEL[mode]}
-      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current))}
-    >
-      <Stack gap="md">
-        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
+    <FormFrame form={form} label={ITEM_SUBMIT_LABEL[mode]} onValid={submit} formRef={rootRef} draft={draft}>
+      <FormSection title="Basic Information">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField form={form} name="name" label="Name" withAsterisk autoComplete="off" />
+          <TextField form={form} name="modalNo" label="Model No" autoComplete="off" />
+          <LongTextField form={form} name="description" label="Description" rows={[3, 10]} wide />
+          {numberField('rating', 'Rating', '0 to 5')}
+        </SimpleGrid>
+      </FormSection>
 
-        <Section title="Basic Information">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Name"
-              withAsterisk
-              autoComplete="off"
-              {...register('name')}
-              error={errors.name?.message}
-            />
-            <TextInput
-              label="Model No"
-              autoComplete="off"
-              {...register('modalNo')}
-              error={errors.modalNo?.message}
-            />
-            <Textarea
-              label="Description"
-              autosize
-              minRows={3}
-              maxRows={10}
-              {...register('description')}
-              error={errors.description?.message}
-              style={{ gridColumn: '1 / -1' }}
-            />
-            {numberField('rating', 'Rating', '0 to 5')}
-          </SimpleGrid>
-        </Section>
-
-        <Section title="Classification">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Suspense fallback={<PickersLoading />}>
-              <ItemRefFields control={control} errors={errors} item={item} names={names} onNames={setNames} />
-            </Suspense>
-            <Controller
-              control={control}
-              name="gst"
-              render={({ field }) => (
-                <NativeSelect
-                  label="GST %"
-                  data={GST_OPTIONS}
-                  value={field.value ?? ''}
-                  onChange={(e) => field.onChange(e.currentTarget.value || null)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.gst?.message}
-                />
-              )}
-            />
-            <TextInput
-              label="HSN/SAC Code"
-              description="4, 6 or 8 digits"
-              inputMode="numeric"
-              autoComplete="off"
-              {...register('hsnCode')}
-              error={errors.hsnCode?.message}
-            />
-          </SimpleGrid>
-        </Section>
-
-        <Section title="Shipping">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            {numberField('weight', 'Weight (kg)')}
-            {numberField('length', 'Length (m)')}
-            {numberField('width', 'Width (m)')}
-            {numberField('height', 'Height (m)')}
-          </SimpleGrid>
-        </Section>
-
-        <Section title="Suggestion Information">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {numberField('targetPrice', 'Target Price (₹)')}
-            <TextInput
-              label="Preferred Brand"
-              autoComplete="off"
-              {...register('preferredBrand')}
-              error={errors.preferredBrand?.message}
-            />
-          </SimpleGrid>
-        </Section>
-
-        {canVerify && (
-          <Section title="State">
-            <Controller
-              control={control}
-              name="state"
-              render={({ field }) => (
-                <NativeSelect
-                  label="State"
-                  description={
-                    mode === 'create'
-                      ? 'Left unchosen, the new item waits for verification (Unverified).'
-                      : undefined
-                  }
-                  data={
-                    mode === 'create'
-                      ? [{ value: '', label: 'Not chosen' }, ...ITEM_STATES]
-                      : [...ITEM_STATES]
-                  }
-                  value={field.value ?? ''}
-                  onChange={(e) => field.onChange((e.currentTarget.value || null) as ItemState | null)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.state?.message}
-                  maw={360}
-                />
-              )}
-            />
-          </Section>
-        )}
-
-        <Section title="Images">
-          <ItemImagesField files={files} canDeleteFiles={canDeleteFiles} />
-        </Section>
-
-        <Section title="Specification">
-          <ItemSpecificationField
-            files={files}
-            canDeleteFiles={canDeleteFiles}
-            viewerPath={item ? `${itemPath(item._id)}/specifications` : undefined}
+      <FormSection title="Classification">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Suspense fallback={<PickersLoading />}>
+            <ItemRefFields control={control} errors={errors} item={item} names={names} onNames={setNames} />
+          </Suspense>
+          <Controller
+            control={control}
+            name="gst"
+            render={({ field }) => (
+              <NativeSelect
+                label="GST %"
+                data={GST_OPTIONS}
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.currentTarget.value || null)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.gst?.message}
+              />
+            )}
           />
-        </Section>
+          <TextField
+            form={form}
+            name="hsnCode"
+            label="HSN/SAC Code"
+            description="4, 6 or 8 digits"
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </SimpleGrid>
+      </FormSection>
 
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() => guard.leave(() => navigate(leaveTo))}
-            disabled={formState.isSubmitting}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {ITEM_SUBMIT_LABEL[mode]}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <FormSection title="Shipping">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          {numberField('weight', 'Weight (kg)')}
+          {numberField('length', 'Length (m)')}
+          {numberField('width', 'Width (m)')}
+          {numberField('height', 'Height (m)')}
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection title="Suggestion Information">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {numberField('targetPrice', 'Target Price (₹)')}
+          <TextField form={form} name="preferredBrand" label="Preferred Brand" autoComplete="off" />
+        </SimpleGrid>
+      </FormSection>
+
+      {canVerify && (
+        <FormSection title="State">
+          <Controller
+            control={control}
+            name="state"
+            render={({ field }) => (
+              <NativeSelect
+                label="State"
+                description={
+                  mode === 'create'
+                    ? 'Left unchosen, the new item waits for verification (Unverified).'
+                    : undefined
+                }
+                data={
+                  mode === 'create' ? [{ value: '', label: 'Not chosen' }, ...ITEM_STATES] : [...ITEM_STATES]
+                }
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange((e.currentTarget.value || null) as ItemState | null)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.state?.message}
+                maw={360}
+              />
+            )}
+          />
+        </FormSection>
+      )}
+
+      <FormSection title="Images">
+        <ItemImagesField files={files} canDeleteFiles={canDeleteFiles} />
+      </FormSection>
+
+      <FormSection title="Specification">
+        <ItemSpecificationField
+          files={files}
+          canDeleteFiles={canDeleteFiles}
+          viewerPath={item ? `${itemPath(item._id)}/specifications` : undefined}
+        />
+      </FormSection>
+      <GuardedFormActions guard={guard} leaveTo={leaveTo} submitLabel={ITEM_SUBMIT_LABEL[mode]} form={form} />
+    </FormFrame>
   );
 };

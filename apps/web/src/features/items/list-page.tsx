@@ -1,10 +1,10 @@
 import { ITEM_MESSAGES, ITEM_SORT_OPTIONS, type ItemDto, itemListSpec, itemSearchLabel } from '@karya/domain';
 import { lazy } from 'react';
 import { useCan } from '../../app/auth';
+import { CrmProductTabs } from '../../components/catalogue/product-tabs';
 import { startListEarly } from '../../components/list/early-list';
 import { RecordListPage } from '../../components/list/record-list-page';
 import { lazyPanel } from '../../lib/lazy-panel';
-import { CrmProductTabs } from '../catalogue/product-tabs';
 import {
   fetchItems,
   ITEMS_PAGE,
@@ -67,9 +67,8 @@ export const ItemsListPage = () => {
         quickDates={{ filter: 'createdAt', label: 'Created' }}
         filters={{
           title: 'Filter Items',
-          fields: ({ draft, canSeeDeleted }) => (
+          fields: ({ canSeeDeleted }) => (
             <ItemFilterFields
-              draft={draft}
               canSeeDeleted={canSeeDeleted}
               may={{
                 brand: can('product-brand', 'suggestion'),

@@ -1,9 +1,9 @@
 import { STOCK_MESSAGES } from '@karya/domain';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { messageOf, withLoadingToast } from '../../lib/notify';
+import { useEffect, useState } from 'react';
+import { GuardedDialogForm, useSaveOnce } from '../../components/form/guarded-dialog-form';
+import { withLoadingToast } from '../../lib/notify';
 import { invalidateItemChanges, updateStockPrice } from './api';
 
 const MAX_PRICE = 1_000_000_000;
@@ -42,9 +42,8 @@ export const StockPriceDialog = ({
   const client = useQueryClient();
   const [text, setText] = useState(current === undefined ? '' : String(current));
   const [error, setError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const running = useRef(false);
+  const save = useSaveOnce();
+  const { setServerError } = save;
 
   // Each opening starts from the price on screen.
   useEffect(() => {
@@ -52,67 +51,43 @@ export const StockPriceDialog = ({
     setText(current === undefined ? '' : String(current));
     setError(null);
     setServerError(null);
-  }, [opened, current]);
+  }, [opened, current, setServerError]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (running.current) return;
+  // A changed price makes closing ask first (Escape, the backdrop, the ✕, Cancel).
+  const dirty = text.trim() !== (current === undefined ? '' : String(current));
+
+  const submit = () => {
     const parsed = parsePrice(text);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    running.current = true;
-    setSaving(true);
-    setServerError(null);
-    try {
+    if ('error' in parsed) return setError(parsed.error);
+    void save.run(async () => {
       await withLoadingToast('Updating stock', () => updateStockPrice(stockId, parsed.price));
       void invalidateItemChanges(client);
       onClose();
-    } catch (e) {
-      setServerError(messageOf(e));
-    } finally {
-      running.current = false;
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <GuardedDialogForm
       opened={opened}
       onClose={onClose}
+      dirty={dirty}
       title="Update Price to Show"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      save={save}
+      submitLabel="Save"
+      onSubmit={submit}
     >
-      <form noValidate onSubmit={submit} aria-label="Update Price to Show">
-        <Stack gap="md">
-          {serverError && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <TextInput
-            label="Price to Show (₹)"
-            inputMode="decimal"
-            autoComplete="off"
-            data-autofocus
-            value={text}
-            error={error}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              setError(null);
-            }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Price to Show (₹)"
+        inputMode="decimal"
+        autoComplete="off"
+        data-autofocus
+        value={text}
+        error={error}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setError(null);
+        }}
+      />
+    </GuardedDialogForm>
   );
 };

@@ -10,27 +10,17 @@ import { IconPencil } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ProductTabs, type Tab, VERIFICATION_TABS } from '../../components/catalogue/product-tabs';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list/list-states';
 import { PaginationBar } from '../../components/list/pagination-bar';
 import { RecordGrid } from '../../components/list/record-grid';
 import { PageHeader } from '../../components/page-header';
 import { messageOf } from '../../lib/notify';
 import { LIST_STALE_MS } from '../../lib/query-keys';
-import { ProductTabs, type Tab } from '../catalogue/product-tabs';
 import { fetchItems, itemKeys } from './api';
 import { ItemCard } from './item-card';
 import { type ItemUpdateSource, verifyItemPath } from './item-paths';
 
-/** Spec 3 §2 "Verifications": Items and Quotations, each shown with verification on its resource. */
-export const VERIFICATION_TABS: readonly Tab[] = [
-  { label: 'Items', path: '/admin/verifications/items', resource: 'product-item', action: 'verification' },
-  {
-    label: 'Quotations',
-    path: '/admin/verifications/quotations',
-    resource: 'quotation',
-    action: 'verification',
-  },
-];
 /** Spec 3 §2 "Suggestions": the Items tab needs verification on product-item. */
 export const SUGGESTION_TABS: readonly Tab[] = [
   { label: 'Items', path: '/admin/suggestions/items', resource: 'product-item', action: 'verification' },

@@ -1,10 +1,10 @@
 import { MARGIN_MESSAGES, type MarginDto, marginListSpec } from '@karya/domain';
 import { lazy } from 'react';
 import { useCan } from '../../app/auth';
+import { AdminProductTabs } from '../../components/catalogue/product-tabs';
 import { RecordListPage } from '../../components/list/record-list-page';
 import { lazyPanel } from '../../lib/lazy-panel';
 import { useHashRecord } from '../catalogue/hash-record';
-import { AdminProductTabs } from '../catalogue/product-tabs';
 import { marginKeys, searchMargins, useMarginsList } from './api';
 import { MarginCard } from './margin-card';
 
@@ -49,15 +49,14 @@ export const MarginsListPage = () => {
         sortOptions={SORT_OPTIONS}
         filters={{
           title: 'Filter Margins',
-          fields: ({ draft, canSeeDeleted }) => (
+          fields: ({ canSeeDeleted }) => (
             <CatalogueFilterFields
-              draft={draft}
               texts={TEXT_FILTERS}
               plural="margins"
               canSearchUsers={can('user', 'suggestion')}
               canSeeDeleted={canSeeDeleted}
             >
-              <MarginActiveFilter draft={draft} />
+              <MarginActiveFilter />
             </CatalogueFilterFields>
           ),
         }}

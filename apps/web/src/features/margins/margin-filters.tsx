@@ -1,8 +1,9 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import type { FilterDraft } from '../../components/list/filter-drawer';
+import { useFilterPanel } from '../../components/list/filter-draft';
 
 /** Active, inactive or both. */
-export const MarginActiveFilter = ({ draft }: { draft: FilterDraft }) => {
+export const MarginActiveFilter = () => {
+  const { draft } = useFilterPanel();
   const value = draft.values.isActive === true ? 'true' : draft.values.isActive === false ? 'false' : 'all';
   return (
     <Stack gap={4}>

@@ -7,12 +7,15 @@ import {
   type MarginInput,
   marginCreateSchema,
 } from '@karya/domain';
-import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { NumberInput, SimpleGrid, Switch } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { DialogForm, RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
-import { useFormDraft } from '../../lib/form-draft';
-import { useLeaveGuard } from '../../lib/leave-guard';
+import { useDialogFormGuard } from '../../components/form/dialog-guard';
+import { NameAndDescription } from '../../components/form/fields';
+import { FormActions } from '../../components/form/form-actions';
+import { FormFrame } from '../../components/form/form-frame';
+import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
+import { describeDraft, useFormDraft } from '../../lib/form-draft';
 import { messageOf } from '../../lib/notify';
 import { useRecordSave } from '../../lib/record-save';
 import { createMargin, marginKeys, updateMargin, useMargin, useMarginLifecycle } from './api';
@@ -50,11 +53,18 @@ const MarginForm = ({
     shouldFocusError: false,
   });
   const [serverError, setServerError] = useState<string | null>(null);
-  const draft = useFormDraft(form, { key: margin ? `margin:update:${margin._id}` : 'margin:create', base });
-  const guard = useLeaveGuard(form.formState.isDirty, { onDiscard: draft.clear });
-  const { leave } = guard;
-  const close = useCallback(() => leave(onClose), [leave, onClose]);
-  useEffect(() => registerClose(close), [registerClose, close]);
+  const draft = useFormDraft(form, {
+    key: margin ? `margin:update:${margin._id}` : 'margin:create',
+    describe: ({ values }) =>
+      describeDraft('margin', { updating: Boolean(margin), name: margin?.name ?? values.name }),
+    base,
+  });
+  const { guard, close } = useDialogFormGuard({
+    dirty: form.formState.isDirty,
+    onDiscard: draft.clear,
+    onClose,
+    registerClose,
+  });
   const save = useRecordSave({ form, draft, guard, invalidate: [marginKeys.all] });
   const errors = form.formState.errors;
 
@@ -70,32 +80,10 @@ const MarginForm = ({
     });
   };
 
+  const label = margin ? 'Update Margin' : 'Create Margin';
   return (
-    <DialogForm
-      label={margin ? 'Update Margin' : 'Create Margin'}
-      onSubmit={(focusInvalid) => form.handleSubmit(submit, focusInvalid)}
-      draft={draft}
-      serverError={serverError}
-      onCancel={close}
-      submitting={form.formState.isSubmitting}
-      submitLabel={margin ? 'Update' : 'Create'}
-    >
-      <TextInput
-        label="Name"
-        withAsterisk
-        autoComplete="off"
-        data-autofocus
-        {...form.register('name')}
-        error={errors.name?.message}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxRows={5}
-        {...form.register('description')}
-        error={errors.description?.message}
-      />
+    <FormFrame form={form} label={label} onValid={submit} draft={draft} serverError={serverError}>
+      <NameAndDescription form={form} descriptionRows={5} />
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         {MARGIN_TIERS.map((t) => (
           <Controller
@@ -133,7 +121,8 @@ const MarginForm = ({
           />
         )}
       />
-    </DialogForm>
+      <FormActions form={form} onCancel={close} submitLabel={margin ? 'Update' : 'Create'} />
+    </FormFrame>
   );
 };
 

@@ -1,8 +1,8 @@
 import { PURCHASE_MESSAGES, type PurchaseDto } from '@karya/domain';
 import { useParams } from 'react-router';
+import { AdminProductTabs } from '../../components/catalogue/product-tabs';
 import { useDetailActions } from '../../components/record/detail-actions';
 import { DetailFrame } from '../../components/record/detail-frame';
-import { AdminProductTabs } from '../catalogue/product-tabs';
 import { PURCHASES_PAGE, purchaseKeys, purchases } from './api';
 import { TradeDetailBody } from './trade-detail';
 

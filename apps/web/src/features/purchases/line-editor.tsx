@@ -6,26 +6,18 @@ import {
   MARGIN_TIER_LABELS,
   type MarginTier,
   SALE_MESSAGES,
+  STOCK_LEDGER_MESSAGES,
+  stockLabel,
 } from '@karya/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { confirmAction } from '../../components/record/confirm';
+import { Alert, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { ListEntry, ListError, useListEditor } from '../../components/form/list-editor';
+import { LineTable } from '../../components/record/line-table';
 import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
 import { RowActions } from '../../components/record/row-actions';
 import {
+  beyondStock,
   checkLine,
   emptyDraft,
   hasUnsavedLine,
@@ -41,6 +33,13 @@ import {
 import { fetchMarginTiers, itemDetails, itemSource } from './trade-sources';
 
 const tierLabel = (t: LineMarginTier) => (t === 'custom' ? 'Custom' : MARGIN_TIER_LABELS[t as MarginTier]);
+/** The picked item's stock as the picker read it: '12 In Stock' or 'Out of Stock' (and what this sale holds). */
+const stockOf = (item: string, held: number) => {
+  const found = itemDetails.get(item);
+  if (!found) return undefined;
+  const label = found.stock ? stockLabel(found.stock.currentStock) : STOCK_LEDGER_MESSAGES.noStock;
+  return held > 0 ? `${label}, ${held} on this sale` : label;
+};
 const money = (paise: number | null) => (paise === null ? 'Computed on save' : formatRupees(paise));
 
 /**
@@ -64,6 +63,7 @@ export const TradeLinesEditor = ({
   tiers = [],
   defaultTier,
   prefillItem,
+  held,
   error,
 }: {
   kind: TradeKind;
@@ -79,12 +79,36 @@ export const TradeLinesEditor = ({
   defaultTier?: LineMarginTier;
   /** An item id to start the entry line with (the stock page's Create Sale / Create Purchase). */
   prefillItem?: string;
+  /** A sale being changed: the quantity of each item it already holds (given back when it is saved). */
+  held?: Readonly<Record<string, number>>;
   error?: string;
 }) => {
-  const [errors, setErrors] = useState<LineErrors>({});
   const { line, editing } = draft;
+  /** The draft of the latest render, for answers that arrive after the user has gone on typing. */
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
   const known = lines.map((l) => ({ _id: l.item, name: l.name }));
   const sale = kind === 'sale';
+  const editor = useListEditor<TradeLineState, keyof LineErrors>({
+    items: lines,
+    onChange,
+    entry: line,
+    editing,
+    setEntry: (l, at) => onDraft({ line: l, editing: at }),
+    clear: () => onDraft(emptyDraft(defaultTier)),
+    unsaved: hasUnsavedLine(draft),
+    confirmEdit: {
+      title: 'Confirm Edit',
+      message: 'The item being entered has not been added. Unsaved data will be reset. Continue?',
+      confirmLabel: 'Edit',
+    },
+    confirmRemove: (l) => ({
+      title: 'Remove Item',
+      message: `Are you sure you want to remove ${l.name} from this ${kind}?`,
+      confirmLabel: 'Remove',
+    }),
+  });
+  const { errors, setErrors } = editor;
   const set = (patch: Partial<TradeLineState>) => {
     onDraft({ ...draft, line: { ...line, ...patch } });
     setErrors({});
@@ -104,13 +128,16 @@ export const TradeLinesEditor = ({
       priceToShow: found ? (found.stock ? found.stock.priceToShow : 0) : undefined,
       margins: undefined,
       sold: undefined,
+      available: sale && found ? (found.stock?.currentStock ?? 0) + (held?.[id] ?? 0) : undefined,
     };
     onDraft({ ...draft, line: base });
     setErrors({});
     if (sale && canReadMargins && found?.margin) {
       try {
         const margins = await fetchMarginTiers(found.margin._id);
-        onDraft({ ...draft, line: { ...base, margins } });
+        // Into the line as it is now: a tier or quantity chosen while the margins loaded is kept.
+        const now = latestDraft.current;
+        if (now.line.item === id) onDraft({ ...now, line: { ...now.line, margins } });
       } catch {
         // The price shows as computed on save.
       }
@@ -142,43 +169,12 @@ export const TradeLinesEditor = ({
       setErrors(found);
       return;
     }
-    const saved: TradeLineState = {
+    editor.commit({
       ...line,
       name: line.name || names[line.item] || line.item,
       quantity: String(Number(line.quantity.trim())),
       pricePerUnit: sale && line.marginTier !== 'custom' ? '' : line.pricePerUnit.trim(),
-    };
-    onChange(editing === null ? [...lines, saved] : lines.map((l, i) => (i === editing ? saved : l)));
-    onDraft(emptyDraft(defaultTier));
-    setErrors({});
-  };
-
-  const edit = async (index: number) => {
-    if (hasUnsavedLine(draft)) {
-      const yes = await confirmAction({
-        title: 'Confirm Edit',
-        message: 'The item being entered has not been added. Unsaved data will be reset. Continue?',
-        confirmLabel: 'Edit',
-        danger: true,
-      });
-      if (!yes) return;
-    }
-    onDraft({ line: lines[index]!, editing: index });
-    setErrors({});
-  };
-
-  const remove = async (index: number) => {
-    const l = lines[index]!;
-    const yes = await confirmAction({
-      title: 'Remove Item',
-      message: `Are you sure you want to remove ${l.name} from this ${kind}?`,
-      confirmLabel: 'Remove',
-      danger: true,
     });
-    if (!yes) return;
-    onChange(lines.filter((_, i) => i !== index));
-    if (editing === index) onDraft(emptyDraft(defaultTier));
-    else if (editing !== null && editing > index) onDraft({ ...draft, editing: editing - 1 });
   };
 
   const totals = tradeTotals(lines, kind);
@@ -192,51 +188,51 @@ export const TradeLinesEditor = ({
           No items added yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label="Listed items" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                {sale && <Table.Th>Tier</Table.Th>}
-                <Table.Th ta="right">Price per unit</Table.Th>
-                <Table.Th ta="right">GST</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((l, i) => {
+        <LineTable
+          label="Listed items"
+          rows={lines}
+          getKey={(l) => l.item}
+          rowStyle={(_, i) => (editing === i ? { opacity: 0.5 } : undefined)}
+          columns={[
+            { key: 'item', label: 'Item', cell: (l) => l.name },
+            { key: 'quantity', label: 'Quantity', align: 'right', cell: (l) => l.quantity },
+            sale && {
+              key: 'tier',
+              label: 'Tier',
+              cell: (l) => (l.marginTier ? tierLabel(l.marginTier) : null),
+            },
+            { key: 'price', label: 'Price per unit', align: 'right', cell: (l) => money(unitPaise(l, kind)) },
+            { key: 'gst', label: 'GST', align: 'right', cell: (l) => `${l.gst}%` },
+            {
+              key: 'total',
+              label: 'Total',
+              align: 'right',
+              cell: (l) => {
                 const amounts = lineTotals(l, kind);
-                return (
-                  <Table.Tr key={l.item} opacity={editing === i ? 0.5 : 1}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.name}</Table.Td>
-                    <Table.Td ta="right">{l.quantity}</Table.Td>
-                    {sale && <Table.Td>{l.marginTier ? tierLabel(l.marginTier) : '-'}</Table.Td>}
-                    <Table.Td ta="right">{money(unitPaise(l, kind))}</Table.Td>
-                    <Table.Td ta="right">{l.gst}%</Table.Td>
-                    <Table.Td ta="right">
-                      {amounts ? formatRupees(amounts.total) : 'Computed on save'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap" justify="flex-end">
-                        <RowActions name={l.name} onEdit={() => edit(i)} onRemove={() => remove(i)} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                return amounts ? formatRupees(amounts.total) : 'Computed on save';
+              },
+            },
+            {
+              key: 'actions',
+              label: 'Actions',
+              actions: true,
+              cell: (l, i) => (
+                <Group gap={2} wrap="nowrap" justify="flex-end">
+                  <RowActions name={l.name} onEdit={() => editor.edit(i)} onRemove={() => editor.remove(i)} />
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
 
-      <Paper withBorder radius="md" p="sm" component="fieldset" m={0}>
-        <Text component="legend" size="sm" fw={500} px={4}>
-          {editing === null ? 'Add an item' : `Edit item ${editing + 1}`}
-        </Text>
+      <ListEntry
+        legend={{ add: 'Add an item', edit: (n) => `Edit item ${n}` }}
+        editing={editing}
+        onCancelEdit={() => onDraft(emptyDraft(defaultTier))}
+        onAdd={add}
+        addLabel={{ add: 'Add Item', save: 'Save Item' }}
+      >
         <SimpleGrid cols={{ base: 1, sm: sale ? 3 : 2, md: sale ? 5 : 4 }} spacing="sm">
           <RefSelect
             label="Item"
@@ -249,13 +245,14 @@ export const TradeLinesEditor = ({
             names={names}
             onNames={onNames}
             error={errors.item}
+            description={sale && line.item ? stockOf(line.item, held?.[line.item] ?? 0) : undefined}
           />
           <TextInput
             label="Quantity"
             inputMode="numeric"
             autoComplete="off"
             value={line.quantity}
-            error={errors.quantity}
+            error={errors.quantity ?? beyondStock(line, kind)}
             onChange={(e) => set({ quantity: e.currentTarget.value })}
           />
           {sale && (
@@ -302,22 +299,8 @@ export const TradeLinesEditor = ({
             {SALE_MESSAGES.stockNotCreated}
           </Alert>
         )}
-        <Group justify="flex-end" mt="sm" gap="xs">
-          {editing !== null && (
-            <Button variant="default" size="xs" onClick={() => onDraft(emptyDraft(defaultTier))}>
-              Cancel Edit
-            </Button>
-          )}
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={add}>
-            {editing === null ? 'Add Item' : 'Save Item'}
-          </Button>
-        </Group>
-      </Paper>
-      {error && (
-        <Text size="sm" c="red.8" role="alert" data-items-error tabIndex={-1}>
-          {error}
-        </Text>
-      )}
+      </ListEntry>
+      <ListError message={error} attr="data-items-error" />
       <TradeTotalsView totals={totals} />
     </Stack>
   );

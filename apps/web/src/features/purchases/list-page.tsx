@@ -1,8 +1,8 @@
 import { PURCHASE_MESSAGES, type PurchaseDto, purchaseListSpec } from '@karya/domain';
 import { lazy } from 'react';
 import { useCan } from '../../app/auth';
+import { AdminProductTabs } from '../../components/catalogue/product-tabs';
 import { RecordListPage } from '../../components/list/record-list-page';
-import { AdminProductTabs } from '../catalogue/product-tabs';
 import { PURCHASES_PAGE, purchases } from './api';
 import { TRADE_SORT_OPTIONS, TradeCard } from './trade-card';
 import { vendorSource } from './trade-sources';
@@ -42,9 +42,8 @@ export const PurchasesListPage = () => {
         sortOptions={TRADE_SORT_OPTIONS}
         filters={{
           title: 'Filter Purchases',
-          fields: ({ draft, canSeeDeleted }) => (
+          fields: ({ canSeeDeleted }) => (
             <TradeFilterFields
-              draft={draft}
               canSeeDeleted={canSeeDeleted}
               party={{
                 key: 'vendor',

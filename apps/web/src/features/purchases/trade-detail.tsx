@@ -1,20 +1,12 @@
 import { formatRupees, type TradeDocumentDto, toPaise } from '@karya/domain';
-import { Anchor, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { SimpleGrid, Text } from '@mantine/core';
+import { DetailSection } from '../../components/form/detail-section';
 import { FieldList } from '../../components/record/field-list';
 import { formatDate } from '../../components/record/format';
+import { LineTable } from '../../components/record/line-table';
+import { RecordLink } from '../../components/record/record-link';
 
 const rupees = (amount: number) => formatRupees(toPaise(amount) ?? 0);
-
-const Section = ({ title, id, children }: { title: string; id: string; children: ReactNode }) => (
-  <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
-    <Title order={3} size="h5" mb="sm" id={id}>
-      {title}
-    </Title>
-    {children}
-  </Card>
-);
 
 /**
  * The body of a purchase or sale page: its details, the lines (quantity, price per unit, GST, total) read
@@ -34,19 +26,15 @@ export const TradeDetailBody = ({
   const split = doc.gstSplit;
   return (
     <>
-      <Section title={`${noun} Details`} id="trade-details">
+      <DetailSection title={`${noun} Details`} id="trade-details">
         <FieldList
           items={[
             {
               label: party.label,
               value:
-                party.name && party.href ? (
-                  <Anchor component={Link} to={party.href}>
-                    {party.name}
-                  </Anchor>
-                ) : (
-                  party.name
-                ),
+                // A link only for whom may open it (the Store Manager without read on customers, the
+                // accountant without read on vendors see the name: issue 23).
+                party.name && party.href ? <RecordLink to={party.href}>{party.name}</RecordLink> : party.name,
             },
             { label: 'Invoice No', value: doc.invoiceNo },
             { label: 'Invoice Date', value: formatDate(doc.invoiceDate) },
@@ -54,48 +42,35 @@ export const TradeDetailBody = ({
             { label: 'Notes', value: doc.notes, wide: true },
           ]}
         />
-      </Section>
-      <Section title="Items" id="trade-items">
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-labelledby="trade-items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th>HSN</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                {sale && <Table.Th>Tier</Table.Th>}
-                <Table.Th ta="right">Price per unit</Table.Th>
-                <Table.Th ta="right">GST</Table.Th>
-                <Table.Th ta="right">GST Amount</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {doc.items.map((l, i) => (
-                <Table.Tr key={l.item?._id ?? i}>
-                  <Table.Td>
-                    {l.item ? (
-                      <Anchor component={Link} to={`/crm/products/items/${l.item._id}`}>
-                        {l.item.name}
-                      </Anchor>
-                    ) : (
-                      'Unknown item'
-                    )}
-                  </Table.Td>
-                  <Table.Td>{l.item?.hsnCode ?? '-'}</Table.Td>
-                  <Table.Td ta="right">{l.quantity}</Table.Td>
-                  {sale && <Table.Td>{l.marginTier?.toUpperCase() ?? '-'}</Table.Td>}
-                  <Table.Td ta="right">{rupees(l.pricePerUnit)}</Table.Td>
-                  <Table.Td ta="right">{l.gst}%</Table.Td>
-                  <Table.Td ta="right">{rupees(l.gstAmount)}</Table.Td>
-                  <Table.Td ta="right">{rupees(l.totalPrice)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Section>
-      <Section title="Totals" id="trade-totals">
+      </DetailSection>
+      <DetailSection title="Items" id="trade-items">
+        <LineTable
+          labelledBy="trade-items"
+          minWidth={640}
+          rows={doc.items}
+          getKey={(l, i) => l.item?._id ?? i}
+          columns={[
+            {
+              key: 'item',
+              label: 'Item',
+              cell: (l) =>
+                l.item ? (
+                  <RecordLink to={`/crm/products/items/${l.item._id}`}>{l.item.name}</RecordLink>
+                ) : (
+                  'Unknown item'
+                ),
+            },
+            { key: 'hsn', label: 'HSN', cell: (l) => l.item?.hsnCode },
+            { key: 'quantity', label: 'Quantity', align: 'right', cell: (l) => l.quantity },
+            sale && { key: 'tier', label: 'Tier', cell: (l) => l.marginTier?.toUpperCase() },
+            { key: 'price', label: 'Price per unit', align: 'right', cell: (l) => rupees(l.pricePerUnit) },
+            { key: 'gst', label: 'GST', align: 'right', cell: (l) => `${l.gst}%` },
+            { key: 'gstAmount', label: 'GST Amount', align: 'right', cell: (l) => rupees(l.gstAmount) },
+            { key: 'total', label: 'Total', align: 'right', cell: (l) => rupees(l.totalPrice) },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Totals" id="trade-totals">
         <SimpleGrid cols={{ base: 2, sm: 3 }} component="dl" m={0} spacing="sm">
           {[
             ['Subtotal', doc.taxableAmount],
@@ -118,7 +93,7 @@ export const TradeDetailBody = ({
             </div>
           ))}
         </SimpleGrid>
-      </Section>
+      </DetailSection>
     </>
   );
 };

@@ -6,17 +6,18 @@ import {
   TRADE_INVOICE_NO_MAX,
   todayInAppZone,
 } from '@karya/domain';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../app/auth';
+import { usePageFormGuard } from '../../components/form/page-guard';
+import { FormSection } from '../../components/form/section';
 import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
 import { isApiError } from '../../lib/api';
 import { focusFirstError } from '../../lib/focus-first-error';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { DateInput } from '../../lib/lazy-date-input';
-import { useLeaveGuard } from '../../lib/leave-guard';
 import { messageOf, withLoadingToast } from '../../lib/notify';
 import { TradeLinesEditor } from './line-editor';
 import { stockMovingKeys } from './trade-api';
@@ -33,15 +34,6 @@ import {
   toTradeBody,
 } from './trade-lines';
 import { customerDetails, customerSource, vendorSource } from './trade-sources';
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-label={title}>
-    <Title order={3} size="h5" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Paper>
-);
 
 type Doc = PurchaseDto | SaleDto;
 const partyOf = (doc: Doc | undefined) =>
@@ -107,6 +99,14 @@ export const TradeForm = ({
     return tiers[0];
   };
   const saleDoc = sale ? (doc as SaleDto | undefined) : undefined;
+  // What the sale being changed holds of each item: the server gives it back before taking the new lines.
+  const held = useMemo(
+    () =>
+      saleDoc?.isDeleted === false
+        ? Object.fromEntries(saleDoc.items.flatMap((l) => (l.item ? [[l.item._id, l.quantity]] : [])))
+        : undefined,
+    [saleDoc],
+  );
   const [defaultTier, setDefaultTier] = useState<LineMarginTier | undefined>(() =>
     tierFor(saleDoc?.customer?.marginTier),
   );
@@ -129,9 +129,7 @@ export const TradeForm = ({
   const [saving, setSaving] = useState(false);
   const rootRef = useRef<HTMLFormElement>(null);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial) || hasUnsavedLine(lineDraft);
-  const guard = useLeaveGuard(dirty, {
-    message: 'You have unsaved changes. Do you want to discard them and leave this page?',
-  });
+  const guard = usePageFormGuard(dirty);
 
   const set = (patch: Partial<TradeFormState>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -208,10 +206,11 @@ export const TradeForm = ({
             )}
           </Paper>
         )}
-        <Section title={`${Noun} Details`}>
+        <FormSection title={`${Noun} Details`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <RefSelect
               label={partyLabel}
+              withAsterisk
               value={values.party || null}
               onChange={pickParty}
               source={sale ? customerSource : vendorSource}
@@ -241,8 +240,8 @@ export const TradeForm = ({
               error={errors.invoiceDate}
             />
           </SimpleGrid>
-        </Section>
-        <Section title="Items">
+        </FormSection>
+        <FormSection title="Items">
           <TradeLinesEditor
             kind={kind}
             lines={values.lines}
@@ -259,10 +258,11 @@ export const TradeForm = ({
             tiers={tiers}
             defaultTier={defaultTier}
             prefillItem={mode === 'create' ? (searchParams.get('item') ?? undefined) : undefined}
+            held={held}
             error={errors.items}
           />
-        </Section>
-        <Section title="Additional Things">
+        </FormSection>
+        <FormSection title="Additional Things">
           <Textarea
             label="Notes"
             autosize
@@ -271,7 +271,7 @@ export const TradeForm = ({
             error={errors.notes}
             onChange={(e) => set({ notes: e.currentTarget.value })}
           />
-        </Section>
+        </FormSection>
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
             {mode === 'create' ? `Create ${Noun}` : `Update ${Noun}`}

@@ -1,6 +1,7 @@
 import { SALE_MESSAGES, TRADE_MESSAGES } from '@karya/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  beyondStock,
   checkDocument,
   checkLine,
   emptyLine,
@@ -76,6 +77,19 @@ describe('trade lines', () => {
     ).toEqual({
       pricePerUnit: TRADE_MESSAGES.priceRequired,
     });
+  });
+
+  it("flags a sale quantity beyond the stock the picker read, with the server's message; purchases never", () => {
+    const sale = line({ name: 'Servo', marginTier: 'custom', pricePerUnit: '10', available: 4 });
+    expect(beyondStock({ ...sale, quantity: '4' }, 'sale')).toBeUndefined();
+    expect(beyondStock({ ...sale, quantity: '6' }, 'sale')).toBe(
+      'Not enough stock of Servo: 4 available, 6 needed',
+    );
+    expect(checkLine({ ...sale, quantity: '6' }, 'sale', [], null).quantity).toBe(
+      'Not enough stock of Servo: 4 available, 6 needed',
+    );
+    expect(beyondStock({ ...sale, quantity: '6', available: undefined }, 'sale')).toBeUndefined();
+    expect(beyondStock({ ...sale, quantity: '6' }, 'purchase')).toBeUndefined();
   });
 
   it('checks the document and refuses to save with an unsaved entry', () => {

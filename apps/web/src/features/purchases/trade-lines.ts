@@ -11,6 +11,7 @@ import {
   MARGIN_TIERS,
   type MarginTier,
   type MarginTiers,
+  notEnoughStockMessage,
   PURCHASE_MESSAGES,
   SALE_MESSAGES,
   TRADE_INVOICE_NO_MAX,
@@ -41,6 +42,11 @@ export type TradeLineState = {
   margins?: MarginTiers | null;
   /** A saved sale line's tier and price: kept by the server while the tier is unchanged. */
   sold?: { marginTier: LineMarginTier; pricePerUnit: number };
+  /**
+   * Sales: the units of the item this sale may take, from the stock record the picker read (its current
+   * stock, plus what the sale being changed already holds: the server gives that back). Undefined: not known.
+   */
+  available?: number;
 };
 
 export const emptyLine = (marginTier?: LineMarginTier): TradeLineState => ({
@@ -112,6 +118,18 @@ const priceError = (text: string): string | undefined => {
   return undefined;
 };
 
+/**
+ * A sale line asking for more than its item's available stock: the server's own refusal ('Not enough stock
+ * of Servo: 4 available, 6 needed'), shown under the quantity as it is typed rather than after saving.
+ */
+export const beyondStock = (line: TradeLineState, kind: TradeKind): string | undefined => {
+  const q = line.quantity.trim();
+  if (kind !== 'sale' || line.available === undefined || !/^\d+$/.test(q)) return undefined;
+  return Number(q) > line.available
+    ? notEnoughStockMessage(line.name || 'this item', line.available, Number(q))
+    : undefined;
+};
+
 /** The entry inputs' rules (spec 3 §5), checked on Add: the same messages as the server's. */
 export const checkLine = (
   line: TradeLineState,
@@ -126,6 +144,7 @@ export const checkLine = (
   if (!/^\d+$/.test(q) || Number(q) < 1)
     errors.quantity = /^\d*\.\d+$/.test(q) ? TRADE_MESSAGES.quantityInteger : TRADE_MESSAGES.quantityMin;
   else if (Number(q) > TRADE_QUANTITY_MAX) errors.quantity = TRADE_MESSAGES.quantityMax;
+  else if (beyondStock(line, kind)) errors.quantity = beyondStock(line, kind);
   if (kind === 'sale') {
     if (!line.marginTier) errors.marginTier = SALE_MESSAGES.marginTierRequired;
     else if (line.marginTier === 'custom') {

@@ -1,14 +1,13 @@
 import {
-  type BulkResult,
   type ListPage,
-  type ListQuery,
   type RequirementDto,
   type RequirementSuggestion,
   requirementSearchFilter,
 } from '@karya/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { takeEarlyList } from '../../components/list/early-list';
 import { useRecordLifecycle } from '../../components/record/lifecycle';
+import { recordApi } from '../../components/record/record-api';
 import { api } from '../../lib/api';
 import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
 
@@ -23,51 +22,38 @@ export const requirementChangeKeys = [
 
 export type RequirementsPage = ListPage<'requirements', RequirementDto>;
 
-const BASE = '/crm/requirements';
 /** The list page's path in the app (its first call may have started early, see startListEarly). */
 export const REQUIREMENTS_PAGE = '/crm/requirements';
 export const REQUIREMENT_CREATE_PATH = '/crm/requirements/create';
 export const QUOTATION_CREATE_PATH = '/crm/quotations/create';
 export const requirementPath = (id: string) => `${REQUIREMENTS_PAGE}/${id}`;
-const path = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
+const requirementApi = recordApi<RequirementsPage, RequirementDto>({
+  base: '/crm/requirements',
+  keys: requirementKeys,
+  early: { page: REQUIREMENTS_PAGE, take: takeEarlyList },
+});
+const { path } = requirementApi;
 
 /** GET /crm/requirements: a page (without view-all, the caller's own and their customers'). */
-export const fetchRequirements = async (query: Partial<ListQuery>, signal?: AbortSignal) =>
-  (await api.list<RequirementsPage>(BASE, query, { signal })).data;
+export const fetchRequirements = requirementApi.fetchList;
 
-export const useRequirementsList = (query: ListQuery) =>
-  useQuery({
-    queryKey: requirementKeys.list(query),
-    queryFn: ({ signal }) => takeEarlyList(REQUIREMENTS_PAGE, query, () => fetchRequirements(query, signal)),
-    staleTime: LIST_STALE_MS,
-    placeholderData: keepPreviousData,
-  });
+export const useRequirementsList = requirementApi.useList;
 
 /**
  * GET /crm/requirements/suggestion (spec 2 §2): by requirementId when the text has a digit (RI0012 or 12),
  * else by title; at most 20.
  */
-export const searchRequirements = async (text: string, signal?: AbortSignal) =>
-  (
-    await api.get<RequirementSuggestion[]>(`${BASE}/suggestion`, requirementSearchFilter(text), {
-      signal,
-    })
-  ).data;
+export const searchRequirements = (text: string, signal?: AbortSignal) =>
+  requirementApi.suggest<RequirementSuggestion[]>(requirementSearchFilter(text), signal);
 
 /** One requirement, deleted ones included (the detail shows them with Restore). */
-export const useRequirement = (id: string | undefined) =>
-  useQuery({
-    queryKey: requirementKeys.detail(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await api.get<RequirementDto>(path(id ?? ''), undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
+export const useRequirement = requirementApi.useOne;
 
 export const createRequirement = (body: Record<string, unknown>, idempotencyKey?: string) =>
-  api.post<RequirementDto>(BASE, body, { idempotencyKey });
+  requirementApi.create(body, idempotencyKey);
 /** PATCH /crm/requirements/{id}: only the changed fields (decision 0008). */
 export const updateRequirement = (id: string, body: Record<string, unknown>, idempotencyKey?: string) =>
-  api.patch<RequirementDto>(path(id), body, { keepEmpty: true, idempotencyKey });
+  requirementApi.update(id, body, idempotencyKey);
 
 /** A follow-up as the requirement's Follow Ups section lists it (GET /crm/requirements/{id}/follow-ups). */
 export type RequirementFollowUp = {
@@ -106,11 +92,7 @@ export const useRequirementLifecycle = () =>
     queryRoot: requirementKeys.all[0],
     alsoInvalidate: REQUIREMENT_DEPENDENT_ROOTS.map((r) => [r]),
     api: {
-      remove: (id: string) => api.delete<null>(path(id)),
-      restore: (id: string) => api.patch<null>(path(id, '/restore')),
-      removePermanently: (id: string) => api.delete<null>(path(id, '/permanent')),
-      bulkRemove: (ids: string[]) => api.delete<BulkResult>(`${BASE}/bulk`, { ids }),
-      bulkRestore: (ids: string[]) => api.patch<BulkResult>(`${BASE}/bulk/restore`, { ids }),
-      bulkRemovePermanently: (ids: string[]) => api.delete<BulkResult>(`${BASE}/bulk/permanent`, { ids }),
+      ...requirementApi.lifecycle,
+      ...requirementApi.bulkLifecycle,
     },
   });

@@ -1,37 +1,30 @@
 import {
   canConvertToQuotation,
+  canFix,
   descriptionPoints,
   formatCustomerId,
   formatRequirementId,
   type QuotationFromRequirementState,
+  quotationConversionFix,
   quotationConversionWarning,
   REQUIREMENT_MESSAGES,
   type RequirementDto,
+  whoCanFixSentence,
 } from '@karya/domain';
-import {
-  Accordion,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Accordion, Badge, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileInvoice, IconListDetails, IconPrinter } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useCan } from '../../app/auth';
-import { EMPTY_VALUE } from '../../components/list/display';
+import { useAuth, useCan } from '../../app/auth';
+import { DetailSection } from '../../components/form/detail-section';
 import { ErrorState } from '../../components/list/list-states';
 import { useDetailActions } from '../../components/record/detail-actions';
 import { DetailFrame } from '../../components/record/detail-frame';
 import { FieldList } from '../../components/record/field-list';
 import { formatDate, formatTime } from '../../components/record/format';
+import { LineTable } from '../../components/record/line-table';
 import { RecordLink } from '../../components/record/record-link';
 import { messageOf } from '../../lib/notify';
 import { ItemStateBadge } from '../items/item-display';
@@ -44,15 +37,6 @@ import {
   useRequirementLifecycle,
 } from './api';
 import { formatBudget, RequirementPriorityBadge, RequirementStatusBadge } from './requirement-display';
-
-const Section = ({ title, id, children }: { title: string; id: string; children: ReactNode }) => (
-  <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
-    <Title order={3} size="h5" id={id} mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Card>
-);
 
 /** The Follow Ups section's list, asked when the section opens (spec 2 §2). */
 const FollowUps = ({ id }: { id: string }) => {
@@ -94,63 +78,80 @@ const ItemsReceipt = ({ r }: { r: RequirementDto }) =>
       {REQUIREMENT_MESSAGES.noItems}
     </Text>
   ) : (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped withTableBorder verticalSpacing="xs" aria-label="Items Receipt">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>SKU</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th>Note</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {r.items.map((l, i) => (
-            <Table.Tr key={l.item?._id ?? i}>
-              <Table.Td>{i + 1}</Table.Td>
-              <Table.Td>
-                {l.item ? (
-                  <RecordLink to={`/crm/products/items/${l.item._id}`} size="sm">
-                    {l.item.name}
-                  </RecordLink>
-                ) : (
-                  'A removed item'
-                )}
-                {l.item?.isDeleted && (
-                  <Badge ml={6} size="xs" color="red" variant="light">
-                    Deleted
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{l.item?.sku ?? EMPTY_VALUE}</Table.Td>
-              <Table.Td>{l.item ? <ItemStateBadge state={l.item.state} /> : EMPTY_VALUE}</Table.Td>
-              <Table.Td ta="right">{l.quantity}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.note ?? EMPTY_VALUE}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <LineTable
+      label="Items Receipt"
+      withTableBorder
+      minWidth={520}
+      rows={r.items}
+      getKey={(l, i) => l.item?._id ?? i}
+      columns={[
+        { key: 'line', label: '#', cell: (_, i) => i + 1 },
+        {
+          key: 'item',
+          label: 'Item',
+          cell: (l) => (
+            <>
+              {l.item ? (
+                <RecordLink to={`/crm/products/items/${l.item._id}`} size="sm">
+                  {l.item.name}
+                </RecordLink>
+              ) : (
+                'A removed item'
+              )}
+              {l.item?.isDeleted && (
+                <Badge ml={6} size="xs" color="red" variant="light">
+                  Deleted
+                </Badge>
+              )}
+            </>
+          ),
+        },
+        { key: 'sku', label: 'SKU', cell: (l) => l.item?.sku },
+        {
+          key: 'state',
+          label: 'State',
+          cell: (l) => (l.item ? <ItemStateBadge state={l.item.state} /> : null),
+        },
+        { key: 'quantity', label: 'Quantity', align: 'right', cell: (l) => l.quantity },
+        { key: 'note', label: 'Note', cell: (l) => l.note },
+      ]}
+    />
   );
 
 /** The sections of one requirement (spec 2 §2): header, Items Receipt, Additional Details, Actions, Follow Ups. */
 export const RequirementDetails = ({ requirement: r }: { requirement: RequirementDto }) => {
   const { can } = useCan();
+  const { permissions } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [opened, setOpened] = useState<string[]>([]);
   const notes = descriptionPoints(r.notes);
   const live = !r.isDeleted;
 
-  const convert = () => {
+  const convert = async () => {
     const warning = quotationConversionWarning(r);
     if (warning) {
+      // A fix the reader cannot make names who can (issue 23): the Sales Executive does not see the
+      // customer's margin tier field.
+      const fix = quotationConversionFix(r);
+      let who = '';
+      if (!canFix(permissions, fix))
+        who = await import('../../components/permissions/who-can')
+          .then(({ whoCanQuery }) => queryClient.fetchQuery(whoCanQuery(fix.needs)))
+          .then(
+            (a) =>
+              `\n${whoCanFixSentence(
+                fix,
+                a.users.map((u) => u.name),
+                a.total,
+              )}`,
+          )
+          .catch(() => '');
       notifications.show({
         color: 'yellow',
         title: 'Warning',
-        message: <span style={{ whiteSpace: 'pre-line' }}>{warning}</span>,
-        autoClose: 8000,
+        message: <span style={{ whiteSpace: 'pre-line' }}>{`${warning}${who}`}</span>,
+        autoClose: who ? 12000 : 8000,
       });
       return;
     }
@@ -194,7 +195,7 @@ export const RequirementDetails = ({ requirement: r }: { requirement: Requiremen
 
   return (
     <>
-      <Section title={formatRequirementId(r.requirementId)} id="requirement-header">
+      <DetailSection title={formatRequirementId(r.requirementId)} id="requirement-header">
         <Stack gap="xs">
           <Text fw={600} size="lg" style={{ overflowWrap: 'break-word' }}>
             {r.title}
@@ -229,13 +230,13 @@ export const RequirementDetails = ({ requirement: r }: { requirement: Requiremen
             ]}
           />
         </Stack>
-      </Section>
+      </DetailSection>
 
-      <Section title="Items Receipt" id="requirement-items">
+      <DetailSection title="Items Receipt" id="requirement-items">
         <ItemsReceipt r={r} />
-      </Section>
+      </DetailSection>
 
-      <Section title="Additional Details" id="requirement-additional">
+      <DetailSection title="Additional Details" id="requirement-additional">
         <FieldList
           items={[
             { label: 'Budget', value: formatBudget(r.budget) },
@@ -264,14 +265,14 @@ export const RequirementDetails = ({ requirement: r }: { requirement: Requiremen
             },
           ]}
         />
-      </Section>
+      </DetailSection>
 
       {actions.length > 0 && (
-        <Section title="Actions" id="requirement-actions">
+        <DetailSection title="Actions" id="requirement-actions">
           <Group gap="sm" wrap="wrap">
             {actions}
           </Group>
-        </Section>
+        </DetailSection>
       )}
 
       {can('follow-up', 'read') && (

@@ -1,8 +1,8 @@
 import { ITEM_MESSAGES, type ItemDto, REQUIREMENT_MESSAGES } from '@karya/domain';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSparkles } from '@tabler/icons-react';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { confirmAction } from '../../components/record/confirm';
+import { ListEntry, ListError, ListedCards, useListEditor } from '../../components/form/list-editor';
 import { type RefNames, RefSelect } from '../../components/record/ref-pickers';
 import { RowActions } from '../../components/record/row-actions';
 import { api } from '../../lib/api';
@@ -47,12 +47,31 @@ export const ItemsEditor = ({
   canSuggest: boolean;
   error?: string;
 }) => {
-  const [errors, setErrors] = useState<Partial<Record<'item' | 'quantity' | 'note', string>>>({});
   const [suggesting, setSuggesting] = useState(false);
   const [newName, setNewName] = useState('');
   const [creating, setCreating] = useState(false);
   const { line, editing } = draft;
   const known = lines.map((l) => ({ _id: l.item, name: l.name }));
+  const editor = useListEditor<ItemLineState, 'item' | 'quantity' | 'note'>({
+    items: lines,
+    onChange,
+    entry: line,
+    editing,
+    setEntry: (l, at) => onDraft({ line: l, editing: at }),
+    clear: () => onDraft(EMPTY_LINE_DRAFT),
+    unsaved: hasUnsavedLine(draft),
+    confirmEdit: {
+      title: 'Discard Item',
+      message: 'The item being edited has not been added. Discard it and edit this item instead?',
+      confirmLabel: 'Discard',
+    },
+    confirmRemove: (l) => ({
+      title: 'Remove Item',
+      message: `Are you sure you want to remove ${l.name} from this requirement?`,
+      confirmLabel: 'Remove',
+    }),
+  });
+  const { errors, setErrors } = editor;
 
   const setLine = (patch: Partial<ItemLineState>) => {
     onDraft({ ...draft, line: { ...line, ...patch } });
@@ -74,43 +93,12 @@ export const ItemsEditor = ({
       setErrors(found);
       return;
     }
-    const saved: ItemLineState = {
+    editor.commit({
       ...line,
       name: line.name || names[line.item] || line.item,
       quantity: line.quantity.trim(),
       note: line.note.trim(),
-    };
-    onChange(editing === null ? [...lines, saved] : lines.map((l, i) => (i === editing ? saved : l)));
-    onDraft(EMPTY_LINE_DRAFT);
-    setErrors({});
-  };
-
-  const edit = async (index: number) => {
-    if (hasUnsavedLine(draft)) {
-      const discard = await confirmAction({
-        title: 'Discard Item',
-        message: 'The item being edited has not been added. Discard it and edit this item instead?',
-        confirmLabel: 'Discard',
-        danger: true,
-      });
-      if (!discard) return;
-    }
-    onDraft({ line: lines[index]!, editing: index });
-    setErrors({});
-  };
-
-  const remove = async (index: number) => {
-    const l = lines[index]!;
-    const yes = await confirmAction({
-      title: 'Remove Item',
-      message: `Are you sure you want to remove ${l.name} from this requirement?`,
-      confirmLabel: 'Remove',
-      danger: true,
     });
-    if (!yes) return;
-    onChange(lines.filter((_, i) => i !== index));
-    if (editing === index) onDraft(EMPTY_LINE_DRAFT);
-    else if (editing !== null && editing > index) onDraft({ ...draft, editing: editing - 1 });
   };
 
   const suggest = async () => {
@@ -141,48 +129,59 @@ export const ItemsEditor = ({
 
   return (
     <Stack gap="sm">
-      {lines.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {REQUIREMENT_MESSAGES.noItems}
-        </Text>
-      ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Listed items">
-          {lines.map((l, i) => (
-            <Paper
-              component="li"
-              key={l.item}
-              withBorder
-              radius="md"
-              px="sm"
-              py={6}
-              opacity={editing === i ? 0.5 : 1}
-            >
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Group gap={6} wrap="wrap">
-                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {l.name}
-                    </Text>
-                    {l.state && l.state !== 'Verified' && <ItemStateBadge state={l.state} />}
-                  </Group>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    Quantity {l.quantity}
-                    {l.note ? ` · ${l.note}` : ''}
-                  </Text>
-                </Stack>
-                <Group gap={2} wrap="nowrap">
-                  <RowActions name={l.name} onEdit={() => edit(i)} onRemove={() => remove(i)} />
-                </Group>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <ListedCards
+        label="Listed items"
+        items={lines}
+        editing={editing}
+        getKey={(l) => l.item}
+        title={(l) => l.name}
+        marks={(l) => l.state && l.state !== 'Verified' && <ItemStateBadge state={l.state} />}
+        detail={(l) => `Quantity ${l.quantity}${l.note ? ` · ${l.note}` : ''}`}
+        actions={(l, i) => (
+          <RowActions name={l.name} onEdit={() => editor.edit(i)} onRemove={() => editor.remove(i)} />
+        )}
+        empty={REQUIREMENT_MESSAGES.noItems}
+      />
 
-      <Paper withBorder radius="md" p="sm" component="fieldset" m={0}>
-        <Text component="legend" size="sm" fw={500} px={4}>
-          {editing === null ? 'Add an item' : `Edit item ${editing + 1}`}
-        </Text>
+      <ListEntry
+        legend={{ add: 'Add an item', edit: (n) => `Edit item ${n}` }}
+        editing={editing}
+        onCancelEdit={() => onDraft(EMPTY_LINE_DRAFT)}
+        onAdd={add}
+        addLabel={{ add: 'Add Item', save: 'Save Item' }}
+        start={
+          canSuggest ? (
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconSparkles size={14} aria-hidden />}
+              onClick={() => setSuggesting((s) => !s)}
+              aria-expanded={suggesting}
+            >
+              Suggest New Item
+            </Button>
+          ) : (
+            <span />
+          )
+        }
+        after={
+          suggesting && (
+            <Group mt="sm" gap="xs" align="flex-end" wrap="wrap">
+              <TextInput
+                label="New item name"
+                description="Not in the catalogue yet: it is created as a suggested item for review."
+                autoComplete="off"
+                value={newName}
+                onChange={(e) => setNewName(e.currentTarget.value)}
+                style={{ flex: 1, minWidth: 200 }}
+              />
+              <Button size="xs" onClick={suggest} loading={creating} disabled={!newName.trim()}>
+                Create Suggested Item
+              </Button>
+            </Group>
+          )
+        }
+      >
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <RefSelect
             label="Item"
@@ -218,52 +217,8 @@ export const ItemsEditor = ({
             onChange={(e) => setLine({ note: e.currentTarget.value })}
           />
         </SimpleGrid>
-        <Group justify="space-between" mt="sm" gap="xs">
-          {canSuggest ? (
-            <Button
-              variant="subtle"
-              size="xs"
-              leftSection={<IconSparkles size={14} aria-hidden />}
-              onClick={() => setSuggesting((s) => !s)}
-              aria-expanded={suggesting}
-            >
-              Suggest New Item
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="xs">
-            {editing !== null && (
-              <Button variant="default" size="xs" onClick={() => onDraft(EMPTY_LINE_DRAFT)}>
-                Cancel Edit
-              </Button>
-            )}
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={add}>
-              {editing === null ? 'Add Item' : 'Save Item'}
-            </Button>
-          </Group>
-        </Group>
-        {suggesting && (
-          <Group mt="sm" gap="xs" align="flex-end" wrap="wrap">
-            <TextInput
-              label="New item name"
-              description="Not in the catalogue yet: it is created as a suggested item for review."
-              autoComplete="off"
-              value={newName}
-              onChange={(e) => setNewName(e.currentTarget.value)}
-              style={{ flex: 1, minWidth: 200 }}
-            />
-            <Button size="xs" onClick={suggest} loading={creating} disabled={!newName.trim()}>
-              Create Suggested Item
-            </Button>
-          </Group>
-        )}
-      </Paper>
-      {error && (
-        <Text size="sm" c="red.8" role="alert" data-items-error tabIndex={-1}>
-          {error}
-        </Text>
-      )}
+      </ListEntry>
+      <ListError message={error} attr="data-items-error" />
     </Stack>
   );
 };

@@ -69,9 +69,8 @@ export const RequirementsListPage = () => {
       deletedFilterNeeds={['bulk-restore']}
       filters={{
         title: 'Filter Requirements',
-        fields: ({ draft, canSeeDeleted }) => (
+        fields: ({ canSeeDeleted }) => (
           <RequirementFilterFields
-            draft={draft}
             canSeeDeleted={canSeeDeleted}
             may={{
               state: can('requirement', 'view-all'),

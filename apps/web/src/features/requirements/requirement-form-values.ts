@@ -1,3 +1,4 @@
+// Deliberate import circle with ./requirement-validation.ts (loaded lazily): keeps zod out of first paint.
 import {
   defaultPurchaseDate,
   type ItemState,

@@ -8,29 +8,20 @@ import {
   type RequirementDto,
   todayInAppZone,
 } from '@karya/domain';
-import {
-  Button,
-  Chip,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Chip, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
-import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { LongTextField, TextField } from '../../components/form/fields';
+import { GuardedFormActions } from '../../components/form/form-actions';
+import { FormFrame, useCheckedForm } from '../../components/form/form-frame';
+import { ChoiceField } from '../../components/form/native-select-fields';
+import { usePageFormGuard } from '../../components/form/page-guard';
+import { FormSection } from '../../components/form/section';
 import type { RefNames } from '../../components/record/ref-pickers';
 import { focusFirstError } from '../../lib/focus-first-error';
-import { useFormDraft } from '../../lib/form-draft';
-import { useLeaveGuard } from '../../lib/leave-guard';
+import { describeDraft, nameOnly, useFormDraft } from '../../lib/form-draft';
 import { useRecordSave } from '../../lib/record-save';
 import {
   createRequirement,
@@ -64,15 +55,6 @@ const LOADING: Record<RequirementFormMode, string> = {
   create: 'Creating requirement',
   update: 'Updating requirement',
 };
-
-const Section = ({ title, id, children }: { title: string; id?: string; children: ReactNode }) => (
-  <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-label={title} id={id}>
-    <Title order={3} size="h5" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Paper>
-);
 
 /** What a draft keeps beside the values: the names of picked records and the item line being typed. */
 type DraftExtra = { names: RefNames; line: ItemLineDraft };
@@ -110,14 +92,8 @@ export const RequirementForm = ({
     () => requirementValidation.resolver((m) => m.requirementResolver(mode, stored)),
     [mode, stored],
   );
-  const form = useForm<RequirementFormState>({
-    defaultValues: initial,
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const { control, register, formState, setValue } = form;
+  const form = useCheckedForm<RequirementFormState>(initial, resolver);
+  const { control, formState, setValue } = form;
   const errors = formState.errors;
   const rootRef = useRef<HTMLFormElement>(null);
   const [names, setNames] = useState<RefNames>(() =>
@@ -132,6 +108,13 @@ export const RequirementForm = ({
 
   const draft = useFormDraft<RequirementFormState, DraftExtra>(form, {
     key: location.pathname,
+    // A new requirement's draft belongs to the customer it was opened for, if any.
+    context: requirement || typeof carried !== 'string' ? undefined : { customerId: carried },
+    describe: ({ values, extra }) => {
+      if (requirement) return describeDraft('requirement', { updating: true, name: requirement.title });
+      const name = nameOnly(extra?.names?.[values.customer ?? '']);
+      return `requirement${name ? ` for ${name}` : ''}`;
+    },
     base: initial,
     extra: { names, line: lineDraft },
     onRestore: ({ extra }) => {
@@ -140,10 +123,7 @@ export const RequirementForm = ({
       if (extra.line?.line) setLineDraft(extra.line);
     },
   });
-  const guard = useLeaveGuard(formState.isDirty || hasUnsavedLine(lineDraft), {
-    message: 'You have unsaved changes. Do you want to discard them and leave this page?',
-    onDiscard: draft.clear,
-  });
+  const guard = usePageFormGuard(formState.isDirty || hasUnsavedLine(lineDraft), draft.clear);
   const save = useRecordSave({ form, draft, guard, invalidate: requirementChangeKeys });
   const purchaseDate = useWatch({ control, name: 'purchaseDate' });
   const today = todayInAppZone();
@@ -167,204 +147,134 @@ export const RequirementForm = ({
     });
   };
 
-  return (
-    <form
-      ref={rootRef}
-      noValidate
-      aria-label={REQUIREMENT_SUBMIT_LABEL[mode]}
-      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current, '[data-items-error]'))}
-    >
-      <Stack gap="md">
-        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
+  const required = (name: 'type' | 'priority' | 'status', label: string, values: readonly string[]) => (
+    <ChoiceField form={form} name={name} label={label} withAsterisk data={[...values]} />
+  );
 
-        <Section title="Requirement">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+  return (
+    <FormFrame
+      form={form}
+      label={REQUIREMENT_SUBMIT_LABEL[mode]}
+      onValid={submit}
+      formRef={rootRef}
+      focusAlso={'[data-items-error]'}
+      draft={draft}
+    >
+      <FormSection title="Requirement">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField form={form} name="title" label="Title" withAsterisk autoComplete="off" wide />
+          {mode === 'update' ? (
             <TextInput
-              label="Title"
-              withAsterisk
-              autoComplete="off"
-              {...register('title')}
-              error={errors.title?.message}
-              style={{ gridColumn: '1 / -1' }}
+              label="Customer"
+              value={requirement?.customer?.name ?? ''}
+              readOnly
+              description="The customer of a requirement cannot be changed."
             />
-            {mode === 'update' ? (
-              <TextInput
-                label="Customer"
-                value={requirement?.customer?.name ?? ''}
-                readOnly
-                description="The customer of a requirement cannot be changed."
-              />
-            ) : (
-              <Suspense fallback={<PickerLoading />}>
-                <Controller
-                  control={control}
-                  name="customer"
-                  render={({ field }) => (
-                    <CustomerPicker
-                      value={field.value || null}
-                      onChange={(id) => field.onChange(id ?? '')}
-                      onBlur={field.onBlur}
-                      canSearch={can('customer', 'suggestion')}
-                      names={names}
-                      onNames={setNames}
-                      error={errors.customer?.message}
-                    />
-                  )}
-                />
-              </Suspense>
-            )}
-            <Controller
-              control={control}
-              name="type"
-              render={({ field }) => (
-                <NativeSelect
-                  label="Type"
-                  withAsterisk
-                  data={[...REQUIREMENT_TYPES]}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.value)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.type?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="priority"
-              render={({ field }) => (
-                <NativeSelect
-                  label="Priority"
-                  withAsterisk
-                  data={[...REQUIREMENT_PRIORITIES]}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.value)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.priority?.message}
-                />
-              )}
-            />
-            {mode === 'update' && (
+          ) : (
+            <Suspense fallback={<PickerLoading />}>
               <Controller
                 control={control}
-                name="status"
+                name="customer"
                 render={({ field }) => (
-                  <NativeSelect
-                    label="Status"
-                    withAsterisk
-                    data={[...REQUIREMENT_STATUSES]}
-                    value={field.value}
-                    onChange={(e) => field.onChange(e.currentTarget.value)}
+                  <CustomerPicker
+                    value={field.value || null}
+                    onChange={(id) => field.onChange(id ?? '')}
                     onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.status?.message}
+                    canSearch={can('customer', 'suggestion')}
+                    names={names}
+                    onNames={setNames}
+                    error={errors.customer?.message}
                   />
                 )}
               />
-            )}
-          </SimpleGrid>
-        </Section>
+            </Suspense>
+          )}
+          {required('type', 'Type', REQUIREMENT_TYPES)}
+          {required('priority', 'Priority', REQUIREMENT_PRIORITIES)}
+          {mode === 'update' && required('status', 'Status', REQUIREMENT_STATUSES)}
+        </SimpleGrid>
+      </FormSection>
 
-        <Section title="Items" id="items">
-          <Suspense fallback={<PickerLoading height={180} />}>
-            <Controller
-              control={control}
-              name="items"
-              render={({ field }) => (
-                <ItemsEditor
-                  lines={field.value}
-                  onChange={(next) => {
-                    field.onChange(next);
-                    form.clearErrors('items');
-                  }}
-                  draft={lineDraft}
-                  onDraft={(next) => {
-                    setLineDraft(next);
-                    if (errors.items?.type === 'unsaved') form.clearErrors('items');
-                  }}
-                  names={names}
-                  onNames={setNames}
-                  canSearch={can('product-item', 'suggestion')}
-                  canSuggest={can('product-item', 'create')}
-                  error={errors.items?.message ?? errors.items?.root?.message}
-                />
-              )}
-            />
-          </Suspense>
-        </Section>
-
-        <Section title="Budget and Purchase">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Budget"
-              withAsterisk
-              leftSection={<Text size="xs">Rs.</Text>}
-              leftSectionWidth={40}
-              inputMode="decimal"
-              autoComplete="off"
-              {...register('budget')}
-              error={errors.budget?.message}
-            />
-            <Stack gap={6}>
-              <TextInput
-                label="Purchase Date"
-                withAsterisk
-                type="date"
-                min={mode === 'create' ? today : undefined}
-                {...register('purchaseDate')}
-                error={errors.purchaseDate?.message}
-              />
-              <Chip.Group
-                value={
-                  PURCHASE_DATE_QUICK_DAYS.map(String).find(
-                    (d) => daysFromToday(Number(d)) === purchaseDate,
-                  ) ?? null
-                }
-                onChange={(v) => {
-                  if (typeof v === 'string' && v)
-                    setValue('purchaseDate', daysFromToday(Number(v)), {
-                      shouldDirty: true,
-                      shouldValidate: formState.isSubmitted,
-                    });
+      <FormSection title="Items" id="items">
+        <Suspense fallback={<PickerLoading height={180} />}>
+          <Controller
+            control={control}
+            name="items"
+            render={({ field }) => (
+              <ItemsEditor
+                lines={field.value}
+                onChange={(next) => {
+                  field.onChange(next);
+                  form.clearErrors('items');
                 }}
-              >
-                <Group gap={6} role="group" aria-label="Purchase in">
-                  {PURCHASE_DATE_QUICK_DAYS.map((d) => (
-                    <Chip key={d} value={String(d)} size="xs" variant="outline">
-                      {d} days
-                    </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-            </Stack>
-            <Textarea
-              label="Notes"
-              autosize
-              minRows={3}
-              maxRows={10}
-              {...register('notes')}
-              error={errors.notes?.message}
-              style={{ gridColumn: '1 / -1' }}
-            />
-          </SimpleGrid>
-        </Section>
+                draft={lineDraft}
+                onDraft={(next) => {
+                  setLineDraft(next);
+                  if (errors.items?.type === 'unsaved') form.clearErrors('items');
+                }}
+                names={names}
+                onNames={setNames}
+                canSearch={can('product-item', 'suggestion')}
+                canSuggest={can('product-item', 'create')}
+                error={errors.items?.message ?? errors.items?.root?.message}
+              />
+            )}
+          />
+        </Suspense>
+      </FormSection>
 
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() =>
-              guard.leave(() => navigate(requirement ? requirementPath(requirement._id) : REQUIREMENTS_PAGE))
-            }
-            disabled={formState.isSubmitting}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {REQUIREMENT_SUBMIT_LABEL[mode]}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <FormSection title="Budget and Purchase">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField
+            form={form}
+            name="budget"
+            label="Budget"
+            withAsterisk
+            leftSection={<Text size="xs">Rs.</Text>}
+            leftSectionWidth={40}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+          <Stack gap={6}>
+            <TextField
+              form={form}
+              name="purchaseDate"
+              label="Purchase Date"
+              withAsterisk
+              type="date"
+              min={mode === 'create' ? today : undefined}
+            />
+            <Chip.Group
+              value={
+                PURCHASE_DATE_QUICK_DAYS.map(String).find((d) => daysFromToday(Number(d)) === purchaseDate) ??
+                null
+              }
+              onChange={(v) => {
+                if (typeof v === 'string' && v)
+                  setValue('purchaseDate', daysFromToday(Number(v)), {
+                    shouldDirty: true,
+                    shouldValidate: formState.isSubmitted,
+                  });
+              }}
+            >
+              <Group gap={6} role="group" aria-label="Purchase in">
+                {PURCHASE_DATE_QUICK_DAYS.map((d) => (
+                  <Chip key={d} value={String(d)} size="xs" variant="outline">
+                    {d} days
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </Stack>
+          <LongTextField form={form} name="notes" label="Notes" rows={[3, 10]} wide />
+        </SimpleGrid>
+      </FormSection>
+      <GuardedFormActions
+        guard={guard}
+        leaveTo={requirement ? requirementPath(requirement._id) : REQUIREMENTS_PAGE}
+        submitLabel={REQUIREMENT_SUBMIT_LABEL[mode]}
+        form={form}
+      />
+    </FormFrame>
   );
 };

@@ -1,5 +1,6 @@
 import { daysFromToday, type RequirementDto } from '@karya/domain';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { envelope, meWith, stubNetwork, Wrap, where } from '../../test/harness';
 import { routes as comingSoonRoutes } from '../coming-soon/routes';
@@ -57,12 +58,17 @@ const calls = stubNetwork(
   },
 );
 
+/** Stands in for the quotation form: shows the state Convert to Quotation carried. */
+const Carried = () => <pre data-testid="carried">{JSON.stringify(useLocation().state)}</pre>;
+
 const App = ({ path, state }: { path: string; state?: unknown }) => (
   <Wrap
     path={path}
     state={state}
     signedIn
-    routes={[...routes, ...comingSoonRoutes].map((r) => ({ ...r, path: `/${r.path}` }))}
+    routes={[...routes, ...comingSoonRoutes, { path: 'crm/quotations/create', element: <Carried /> }].map(
+      (r) => ({ ...r, path: `/${r.path}` }),
+    )}
   />
 );
 
@@ -80,7 +86,12 @@ const pickItem = async (search: string, option: string) => {
 
 describe('requirement list', { timeout: 60_000 }, () => {
   it('shows the spec default columns with RI numbers, Rs. budgets, and the create link', async () => {
-    permissions = { requirement: ['read', 'create'] };
+    // Creating a requirement also needs its form's customer and item search (issue 23).
+    permissions = {
+      requirement: ['read', 'create'],
+      customer: ['suggestion'],
+      'product-item': ['suggestion'],
+    };
     requirements = [requirement(1), requirement(2, { status: 'In Progress', budget: 1200.5 })];
     localStorage.setItem('requirementLayout', JSON.stringify('list'));
     render(<App path="/crm/requirements" />);
@@ -106,6 +117,19 @@ describe('requirement list', { timeout: 60_000 }, () => {
     );
     for (const chip of ['Today', 'Yesterday', 'This Week', 'This Month'])
       expect(screen.getByRole('checkbox', { name: chip })).toBeTruthy();
+  });
+
+  it('offers no Create it cannot finish: a greyed button says what is missing (issue 23)', async () => {
+    permissions = { requirement: ['read', 'create'], customer: ['suggestion'] };
+    requirements = [requirement(1)];
+    render(<App path="/crm/requirements" />);
+    const blocked = await screen.findByRole('button', { name: 'Create Requirement' });
+    expect(blocked.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Create Requirement' })).toBeNull();
+    fireEvent.click(blocked);
+    expect(
+      (await screen.findByText(/Creating requirements also needs Search suggestions on Items/)).textContent,
+    ).toContain('to choose the customer and the items');
   });
 
   it('hides Create without create on requirement and says No requirement found', async () => {
@@ -257,10 +281,9 @@ describe('requirement detail', { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Convert to Quotation' }));
     await waitFor(() => expect(where.pathname).toBe('/crm/quotations/create'));
-    const carried = await screen.findByLabelText('Requirement to convert');
-    expect(carried.textContent).toContain('Smart class kits 5');
-    expect(within(carried).getByRole('link', { name: 'Back to the requirement' }).getAttribute('href')).toBe(
-      `/crm/requirements/${hex(5)}`,
+    // The create form (features/quotations) receives the requirement in the navigation state.
+    expect((await screen.findByTestId('carried')).textContent).toBe(
+      JSON.stringify({ requirementId: hex(5), customerId: hex(700), requirementTitle: 'Smart class kits 5' }),
     );
   });
 

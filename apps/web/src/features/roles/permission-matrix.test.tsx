@@ -165,3 +165,48 @@ describe('RoleForm', () => {
     });
   });
 });
+
+describe('PermissionMatrix dependencies (issue 23)', () => {
+  const full: ResourceItem[] = [
+    { _id: '5', name: 'customer', module: 'crm', actions: ['read', 'suggestion'] },
+    { _id: '6', name: 'product-item', module: 'crm', actions: ['read', 'suggestion'] },
+    { _id: '7', name: 'product-sale', module: 'admin', actions: ['create', 'read'] },
+  ];
+  const Deps = ({ initial }: { initial: PermissionValue[] }) => {
+    const [v, setV] = useState(initial);
+    return (
+      <MantineProvider>
+        <PermissionMatrix catalogue={full} value={v} onChange={setV} />
+        <output data-testid="value">{JSON.stringify(v)}</output>
+      </MantineProvider>
+    );
+  };
+
+  it('shows what a ticked action also needs and adds it with one click', () => {
+    render(<Deps initial={[{ resource: 'product-sale', actions: ['create'] }]} />);
+    const note = screen.getByTestId('permission-dependencies');
+    expect(note.textContent).toContain(
+      'Create on Sales also needs Search suggestions on Customers and Search suggestions on Items, to choose the customer and the items.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Add Search suggestions on Customers/ }));
+    expect(value()).toEqual([
+      { resource: 'customer', actions: ['suggestion'] },
+      { resource: 'product-item', actions: ['suggestion'] },
+      { resource: 'product-sale', actions: ['create'] },
+    ]);
+    expect(screen.queryByTestId('permission-dependencies')).toBeNull();
+  });
+
+  it('says nothing when the role holds what its actions need', () => {
+    render(
+      <Deps
+        initial={[
+          { resource: 'customer', actions: ['suggestion'] },
+          { resource: 'product-item', actions: ['suggestion'] },
+          { resource: 'product-sale', actions: ['create', 'read'] },
+        ]}
+      />,
+    );
+    expect(screen.queryByTestId('permission-dependencies')).toBeNull();
+  });
+});

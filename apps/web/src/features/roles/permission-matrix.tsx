@@ -1,9 +1,16 @@
-import { actionLabel } from '@karya/domain';
+import {
+  actionLabel,
+  permissionRefKey,
+  permissionRefLabel,
+  permissionSetFromList,
+  roleDependencyGaps,
+} from '@karya/domain';
 import {
   Accordion,
   Alert,
   Badge,
   Box,
+  Button,
   Checkbox,
   Group,
   Paper,
@@ -15,6 +22,7 @@ import {
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
+  addPermissions,
   allActionsState,
   groupByModule,
   type PermissionValue,
@@ -117,8 +125,39 @@ export const PermissionMatrix = ({ id, catalogue, value, onChange, error }: Matr
     [groups, search],
   );
 
+  const gaps = useMemo(() => roleDependencyGaps(permissionSetFromList(value)), [value]);
+
   return (
     <Stack gap={4}>
+      {gaps.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="Some actions also need other permissions"
+          icon={<IconAlertTriangle size={18} />}
+          mb={4}
+          data-testid="permission-dependencies"
+        >
+          <Stack gap={6}>
+            {gaps.map(({ dependency: d, missing }) => (
+              <Group key={permissionRefKey(d)} justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm" style={{ flex: '1 1 16rem' }}>
+                  {permissionRefLabel(d)} also needs {missing.map(permissionRefLabel).join(' and ')}, to{' '}
+                  {d.purpose}.
+                </Text>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  aria-label={`Add ${missing.map(permissionRefLabel).join(' and ')}`}
+                  onClick={() => onChange(addPermissions(value, missing, catalogue))}
+                >
+                  Add
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       <TextInput
         aria-label="Search permissions"
         placeholder="Search resources or actions"

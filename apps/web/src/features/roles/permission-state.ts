@@ -81,3 +81,19 @@ export const groupByModule = (catalogue: readonly ResourceItem[]) => {
     .map((module) => ({ module, resources: catalogue.filter((r) => r.module === module) }))
     .filter((g) => g.resources.length > 0);
 };
+
+/** Add these actions to the role (the role form's "Add" beside an action's missing dependencies). */
+export const addPermissions = (
+  permissions: readonly PermissionValue[],
+  add: readonly { resource: string; action: string }[],
+  catalogue: readonly ResourceItem[],
+): PermissionValue[] =>
+  add.reduce<PermissionValue[]>(
+    (list, p) => {
+      const all = catalogue.find((r) => r.name === p.resource)?.actions ?? [p.action];
+      const current = list.find((x) => x.resource === p.resource)?.actions ?? [];
+      if (current.includes(p.action)) return list;
+      return setResourceActions(list, p.resource, toggleAction(current, p.action, all), catalogue);
+    },
+    [...permissions],
+  );

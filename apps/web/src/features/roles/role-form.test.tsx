@@ -67,6 +67,8 @@ describe('role form draft', () => {
     cleanup();
 
     renderCreate();
+    expect(await screen.findByText('Restore your unsaved role Sales?')).toBeTruthy();
+    click('Restore');
     expect(await screen.findByText('Unsaved changes restored')).toBeTruthy();
     expect(nameInput().value).toBe('Sales');
 

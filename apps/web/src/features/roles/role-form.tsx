@@ -19,9 +19,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { FormActions } from '../../components/form/form-actions';
 import { isApiError } from '../../lib/api';
 import { focusFirstError } from '../../lib/focus-first-error';
-import { useFormDraft } from '../../lib/form-draft';
+import { describeDraft, useFormDraft } from '../../lib/form-draft';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { lazyValidation } from '../../lib/lazy-validation';
 import { useLeaveGuard } from '../../lib/leave-guard';
@@ -88,6 +89,11 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
   // What was typed survives a reload or a dropped connection, one draft per page.
   const draft = useFormDraft(form, {
     key: location.pathname,
+    describe: ({ values }) =>
+      describeDraft('role', {
+        updating: mode === 'update',
+        name: mode === 'update' ? initial.name : values.name,
+      }),
     base: initial,
     onRestore: ({ values }) => setHasExpiry(Boolean(values.expiresAt)),
   });
@@ -142,7 +148,7 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
       noValidate
     >
       <Stack gap="md" maw={960}>
-        {draft.restored && <DraftRestoredNotice onDiscard={discardDraft} />}
+        <DraftRestoredNotice draft={draft} onDiscard={discardDraft} />
         <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
           <Stack gap="sm">
             <TextInput
@@ -242,14 +248,13 @@ export const RoleForm = ({ mode, initial = EMPTY, submit }: Props) => {
           )}
         </div>
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting} disabled={resources.isPending || resources.isError}>
-            {mode === 'create' ? 'Create Role' : 'Update Role'}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={cancel}
+          cancelWhileSubmitting
+          submitLabel={mode === 'create' ? 'Create Role' : 'Update Role'}
+          submitting={isSubmitting}
+          submitDisabled={resources.isPending || resources.isError}
+        />
       </Stack>
     </form>
   );

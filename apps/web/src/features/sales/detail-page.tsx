@@ -1,8 +1,8 @@
 import { SALE_MESSAGES, type SaleDto } from '@karya/domain';
 import { useParams } from 'react-router';
+import { AdminProductTabs } from '../../components/catalogue/product-tabs';
 import { useDetailActions } from '../../components/record/detail-actions';
 import { DetailFrame } from '../../components/record/detail-frame';
-import { AdminProductTabs } from '../catalogue/product-tabs';
 import { TradeDetailBody } from '../purchases/trade-detail';
 import { SALES_PAGE, saleKeys, sales } from './api';
 

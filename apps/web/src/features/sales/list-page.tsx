@@ -1,8 +1,8 @@
 import { SALE_MESSAGES, type SaleDto, saleListSpec } from '@karya/domain';
 import { lazy } from 'react';
 import { useCan } from '../../app/auth';
+import { AdminProductTabs } from '../../components/catalogue/product-tabs';
 import { RecordListPage } from '../../components/list/record-list-page';
-import { AdminProductTabs } from '../catalogue/product-tabs';
 import { TRADE_SORT_OPTIONS, TradeCard } from '../purchases/trade-card';
 import { customerSource } from '../purchases/trade-sources';
 import { SALES_PAGE, sales } from './api';
@@ -47,9 +47,8 @@ export const SalesListPage = () => {
           title: SALE_MESSAGES.filterTitle,
           // Spec 2 §2 / spec 3 §2 name this panel's buttons.
           buttons: { reset: 'Reset Filter', apply: 'Apply Filters' },
-          fields: ({ draft, canSeeDeleted }) => (
+          fields: ({ canSeeDeleted }) => (
             <TradeFilterFields
-              draft={draft}
               canSeeDeleted={canSeeDeleted}
               party={{
                 key: 'customer',

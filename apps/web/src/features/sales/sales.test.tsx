@@ -33,6 +33,7 @@ const CUSTOMERS = [{ _id: hex(700), customerId: 7, name: 'DAV Public School', ma
 
 let permissions: Record<string, string[]> = {};
 let saleAnswer: Response | undefined;
+let marginsGate: Promise<void> | undefined;
 const calls = stubNetwork(
   () => meWith(permissions),
   (method, url) => {
@@ -42,12 +43,16 @@ const calls = stubNetwork(
       return envelope(ITEMS.filter((i) => name && i.name.toLowerCase().includes(name)));
     }
     if (method === 'GET' && u.pathname === '/api/crm/customers/suggestion') return envelope(CUSTOMERS);
-    if (method === 'GET' && u.pathname === `/api/crm/products/margins/${MARGIN}`)
-      return envelope({
-        _id: MARGIN,
-        name: 'Standard',
-        margins: { t1: 10, t2: 20, t3: 30, pt1: 5, pt2: 15, pt3: 25 },
-      });
+    if (method === 'GET' && u.pathname === `/api/crm/products/margins/${MARGIN}`) {
+      const margin = () =>
+        envelope({
+          _id: MARGIN,
+          name: 'Standard',
+          margins: { t1: 10, t2: 20, t3: 30, pt1: 5, pt2: 15, pt3: 25 },
+        });
+      // A slow answer, when a test holds it back.
+      return (marginsGate ? marginsGate.then(margin) : margin()) as Response;
+    }
     if (method === 'POST' && u.pathname === '/api/crm/products/sales') return saleAnswer;
     const stock = /^\/api\/crm\/products\/stocks\/([0-9a-f]{24})$/.exec(u.pathname);
     if (stock && method === 'GET') return envelope(STOCK);
@@ -165,17 +170,44 @@ describe('sale form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(totals).getAllByText('₹0.00')).toHaveLength(3));
   });
 
+  it('keeps a tier chosen while the item’s margins were still loading', async () => {
+    permissions = SELLER;
+    let release = () => {};
+    marginsGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      render(<App path="/admin/products/sales/create" />);
+      await pickFrom('Item', 'kit', 'Robotics kit');
+      const tier = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Margin Tier' });
+      fireEvent.change(tier, { target: { value: 'custom' } });
+      release();
+      await waitFor(() =>
+        expect(calls.some((c) => c.url.includes(`/api/crm/products/margins/${MARGIN}`))).toBe(true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(tier.value).toBe('custom');
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Price per unit (₹)' }).readOnly).toBe(
+        false,
+      );
+    } finally {
+      marginsGate = undefined;
+    }
+  });
+
   it("shows the server's refusal by the form and stays on it", async () => {
     permissions = SELLER;
-    saleAnswer = envelope(null, 400, notEnoughStockMessage('Robotics kit', 6, 9));
+    // The form saw 6 in stock; by the time it is saved another sale took 2 (the form's own check, at Add
+    // Item, passes; the server's, in the ledger, refuses).
+    saleAnswer = envelope(null, 400, notEnoughStockMessage('Robotics kit', 4, 5));
     render(<App path="/admin/products/sales/create" />);
     await pickFrom('Customer', 'DAV', 'DAV Public School');
     fireEvent.change(screen.getByRole('textbox', { name: 'Invoice No' }), { target: { value: 'S-9' } });
     await pickFrom('Item', 'kit', 'Robotics kit');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity' }), { target: { value: '9' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity' }), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create Sale' }));
-    const alert = await screen.findByText('Not enough stock of Robotics kit: 6 available, 9 needed', {
+    const alert = await screen.findByText('Not enough stock of Robotics kit: 4 available, 5 needed', {
       selector: '[data-server-error]',
     });
     expect(alert).toBeTruthy();
@@ -184,7 +216,7 @@ describe('sale form', { timeout: 30_000 }, () => {
       customer: hex(700),
       invoiceNo: 'S-9',
       invoiceDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      items: [{ item: hex(1), quantity: 9, marginTier: 't2', gst: 18 }],
+      items: [{ item: hex(1), quantity: 5, marginTier: 't2', gst: 18 }],
     });
     expect(where.pathname).toBe('/admin/products/sales/create');
   });

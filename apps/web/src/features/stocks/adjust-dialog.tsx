@@ -1,11 +1,11 @@
 import { INITIAL_STOCK, STOCK_ADJUSTMENT_TYPES, todayInAppZone } from '@karya/domain';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { GuardedDialogForm, useSaveOnce } from '../../components/form/guarded-dialog-form';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { DateInput } from '../../lib/lazy-date-input';
-import { messageOf, withLoadingToast } from '../../lib/notify';
+import { withLoadingToast } from '../../lib/notify';
 import {
   type AdjustErrors,
   type AdjustValues,
@@ -33,9 +33,8 @@ export const AdjustStockDialog = ({
   const today = todayInAppZone();
   const [values, setValues] = useState<AdjustValues>(() => newAdjustValues(today));
   const [touched, setTouched] = useState<Partial<Record<keyof AdjustValues, boolean>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const running = useRef(false);
+  const save = useSaveOnce();
+  const { setServerError } = save;
   const keeper = useIdempotencyKey();
 
   useEffect(() => {
@@ -43,7 +42,11 @@ export const AdjustStockDialog = ({
     setValues(newAdjustValues(todayInAppZone()));
     setTouched({});
     setServerError(null);
-  }, [opened]);
+  }, [opened, setServerError]);
+
+  // Anything typed makes closing ask first (Escape, the backdrop, the ✕, Cancel).
+  const start = useMemo(() => JSON.stringify(newAdjustValues(today)), [today]);
+  const dirty = JSON.stringify(values) !== start;
 
   const errors: AdjustErrors = checkAdjustment(values, today);
   const shown = (k: keyof AdjustValues) => (touched[k] ? errors[k] : undefined);
@@ -52,99 +55,76 @@ export const AdjustStockDialog = ({
     setTouched((t) => ({ ...t, ...Object.fromEntries(Object.keys(patch).map((k) => [k, true])) }));
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (running.current) return;
+  const submit = () => {
     setTouched({ type: true, quantity: true, reason: true, date: true, initialPrice: true });
     if (Object.keys(errors).length) return;
-    running.current = true;
-    setSaving(true);
-    setServerError(null);
-    try {
+    void save.run(async () => {
       await withLoadingToast('Adjusting stock', () =>
         keeper.run((key) => adjustStock(stockId, toAdjustBody(values), key)),
       );
       for (const root of ['stocks', 'items']) void client.invalidateQueries({ queryKey: [root] });
       onClose();
-    } catch (e) {
-      setServerError(messageOf(e));
-    } finally {
-      running.current = false;
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <GuardedDialogForm
       opened={opened}
       onClose={onClose}
+      dirty={dirty}
       title="Adjust Stock"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      gap="sm"
+      save={save}
+      submitLabel="Adjust"
+      onSubmit={submit}
     >
-      <form noValidate onSubmit={submit} aria-label="Adjust Stock">
-        <Stack gap="sm">
-          {serverError && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <NativeSelect
-            label="Adjustment Type"
-            withAsterisk
-            data={[{ value: '', label: 'Select type' }, ...STOCK_ADJUSTMENT_TYPES]}
-            value={values.type}
-            error={shown('type')}
-            onChange={(e) => set({ type: e.currentTarget.value as AdjustValues['type'] })}
-            data-autofocus
-          />
-          <TextInput
-            label="Quantity"
-            withAsterisk
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.quantity}
-            error={shown('quantity')}
-            onChange={(e) => set({ quantity: e.currentTarget.value })}
-          />
-          {values.type === INITIAL_STOCK && (
-            <TextInput
-              label="Initial Price (₹)"
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.initialPrice}
-              error={shown('initialPrice')}
-              onChange={(e) => set({ initialPrice: e.currentTarget.value })}
-            />
-          )}
-          <Textarea
-            label="Reason"
-            withAsterisk
-            autosize
-            minRows={2}
-            value={values.reason}
-            error={shown('reason')}
-            onChange={(e) => set({ reason: e.currentTarget.value })}
-          />
-          <DateInput
-            label="Adjustment Date"
-            withAsterisk
-            placeholder="DD/MM/YYYY"
-            valueFormat="DD/MM/YYYY"
-            maxDate={today}
-            value={values.date || null}
-            error={shown('date')}
-            onChange={(v) => set({ date: typeof v === 'string' ? v.slice(0, 10) : '' })}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Adjust
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <NativeSelect
+        label="Adjustment Type"
+        withAsterisk
+        data={[{ value: '', label: 'Select type' }, ...STOCK_ADJUSTMENT_TYPES]}
+        value={values.type}
+        error={shown('type')}
+        onChange={(e) => set({ type: e.currentTarget.value as AdjustValues['type'] })}
+        data-autofocus
+      />
+      <TextInput
+        label="Quantity"
+        withAsterisk
+        inputMode="numeric"
+        autoComplete="off"
+        value={values.quantity}
+        error={shown('quantity')}
+        onChange={(e) => set({ quantity: e.currentTarget.value })}
+      />
+      {values.type === INITIAL_STOCK && (
+        <TextInput
+          label="Initial Price (₹)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.initialPrice}
+          error={shown('initialPrice')}
+          onChange={(e) => set({ initialPrice: e.currentTarget.value })}
+        />
+      )}
+      <Textarea
+        label="Reason"
+        withAsterisk
+        autosize
+        minRows={2}
+        value={values.reason}
+        error={shown('reason')}
+        onChange={(e) => set({ reason: e.currentTarget.value })}
+      />
+      <DateInput
+        label="Adjustment Date"
+        withAsterisk
+        placeholder="DD/MM/YYYY"
+        valueFormat="DD/MM/YYYY"
+        maxDate={today}
+        value={values.date || null}
+        error={shown('date')}
+        onChange={(v) => set({ date: typeof v === 'string' ? v.slice(0, 10) : '' })}
+      />
+    </GuardedDialogForm>
   );
 };

@@ -1,12 +1,12 @@
 import type {
   ListPage,
-  ListQuery,
   StockDetailDto,
   StockDto,
   StockHistoryEntryDto,
   StockSuggestion,
 } from '@karya/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { recordApi } from '../../components/record/record-api';
 import { api } from '../../lib/api';
 import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
 
@@ -19,26 +19,13 @@ export type StockHistoryPage = {
   limit: number;
 };
 
-const BASE = '/crm/products/stocks';
-const path = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
+const stockApi = recordApi<StocksPage, StockDetailDto>({ base: '/crm/products/stocks', keys: stockKeys });
+const { path } = stockApi;
 export const STOCKS_PAGE = '/admin/products/stocks';
 export const HISTORY_PAGE_SIZE = 10;
 
-export const useStocksList = (query: ListQuery) =>
-  useQuery({
-    queryKey: stockKeys.list(query),
-    queryFn: async ({ signal }) => (await api.list<StocksPage>(BASE, query, { signal })).data,
-    placeholderData: keepPreviousData,
-    staleTime: LIST_STALE_MS,
-  });
-
-export const useStock = (id: string | undefined) =>
-  useQuery({
-    queryKey: stockKeys.detail(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await api.get<StockDetailDto>(path(id ?? ''), undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
+export const useStocksList = stockApi.useList;
+export const useStock = stockApi.useOne;
 
 /** The ledger of a stock, newest first, a page at a time; asked only once the section is opened. */
 export const useStockHistory = (id: string, page: number, enabled: boolean) =>
@@ -58,8 +45,8 @@ export const useStockHistory = (id: string, page: number, enabled: boolean) =>
   });
 
 /** GET …/suggestion?name (the Ctrl+K popup). */
-export const searchStocks = async (name: string, signal?: AbortSignal) =>
-  (await api.get<StockSuggestion[]>(`${BASE}/suggestion`, { name }, { signal })).data;
+export const searchStocks = (name: string, signal?: AbortSignal) =>
+  stockApi.suggest<StockSuggestion[]>({ name }, signal);
 
 export type StockAdjustBody = {
   type: string;

@@ -18,23 +18,25 @@ import {
   Loader,
   Menu,
   Pagination,
-  Table,
   Text,
   Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPencil, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useCan } from '../../app/auth';
+import { AdminProductTabs } from '../../components/catalogue/product-tabs';
+import { DetailSection } from '../../components/form/detail-section';
+import { FLOATING_BUTTON_Z_INDEX } from '../../components/list/floating-button';
 import { ErrorState } from '../../components/list/list-states';
+import { useCanFinish } from '../../components/permissions/use-can-finish';
 import { DetailFrame } from '../../components/record/detail-frame';
 import { FieldList } from '../../components/record/field-list';
 import { formatDate } from '../../components/record/format';
+import { LineTable } from '../../components/record/line-table';
 import { lazyPanel } from '../../lib/lazy-panel';
 import { messageOf } from '../../lib/notify';
-import { AdminProductTabs } from '../catalogue/product-tabs';
 import { HISTORY_PAGE_SIZE, STOCKS_PAGE, useStock, useStockHistory } from './api';
 
 const AdjustStockDialog = lazyPanel(() => import('./adjust-dialog').then((m) => m.AdjustStockDialog));
@@ -44,16 +46,14 @@ const StockPriceDialog = lazyPanel(() =>
 
 const rupees = (amount: number) => formatRupees(toPaise(amount) ?? 0);
 
-const Section = ({ title, id, children }: { title: string; id: string; children: ReactNode }) => (
-  <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
-    <Title order={3} size="h5" mb="sm" id={id}>
-      {title}
-    </Title>
-    {children}
-  </Card>
-);
-
 const HISTORY_TYPE: Record<string, string> = { purchase: 'Purchase', sale: 'Sale', other: 'Other' };
+
+/**
+ * A history entry's price: an adjustment without one (any but a priced Initial Stock) has none, shown '-'
+ * rather than ₹0.00 (issue 23); a purchase or sale at ₹0 did have that price.
+ */
+const entryAmount = (type: string, amount: number) =>
+  type === 'other' && amount === 0 ? '-' : rupees(amount);
 
 /** The ledger of the stock: asked only when opened (spec 3 §2), a page at a time. */
 const StockHistorySection = ({ id }: { id: string }) => {
@@ -87,51 +87,64 @@ const StockHistorySection = ({ id }: { id: string }) => {
             </Text>
           ) : history.data ? (
             <>
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped aria-label="Stock History">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Type</Table.Th>
-                      <Table.Th>Invoice No</Table.Th>
-                      <Table.Th ta="right">Quantity</Table.Th>
-                      <Table.Th ta="right">Price per unit</Table.Th>
-                      <Table.Th ta="right">GST</Table.Th>
-                      <Table.Th ta="right">Total</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {history.data.history.map((h) => {
+              <LineTable
+                label="Stock History"
+                minWidth={640}
+                rows={history.data.history}
+                getKey={(h) => h._id}
+                columns={[
+                  { key: 'date', label: 'Date', cell: (h) => formatDate(h.date) },
+                  {
+                    key: 'type',
+                    label: 'Type',
+                    cell: (h) =>
+                      `${HISTORY_TYPE[h.type] ?? h.type}${h.adjustmentType ? ` (${h.adjustmentType})` : ''}`,
+                  },
+                  {
+                    key: 'invoice',
+                    label: 'Invoice No',
+                    cell: (h) => {
                       const docPath =
                         h.documentId && h.type !== 'other'
                           ? `/admin/products/${h.type === 'purchase' ? 'purchases' : 'sales'}/${h.documentId}`
                           : null;
-                      return (
-                        <Table.Tr key={h._id}>
-                          <Table.Td>{formatDate(h.date)}</Table.Td>
-                          <Table.Td>
-                            {HISTORY_TYPE[h.type] ?? h.type}
-                            {h.adjustmentType ? ` (${h.adjustmentType})` : ''}
-                          </Table.Td>
-                          <Table.Td>
-                            {docPath && h.invoiceNo ? (
-                              <Anchor component={Link} to={docPath}>
-                                {h.invoiceNo}
-                              </Anchor>
-                            ) : (
-                              (h.invoiceNo ?? h.reason ?? '-')
-                            )}
-                          </Table.Td>
-                          <Table.Td ta="right">{h.quantity > 0 ? `+${h.quantity}` : h.quantity}</Table.Td>
-                          <Table.Td ta="right">{rupees(h.pricePerUnit)}</Table.Td>
-                          <Table.Td ta="right">{h.gst === null ? '-' : `${h.gst}%`}</Table.Td>
-                          <Table.Td ta="right">{rupees(h.totalPrice)}</Table.Td>
-                        </Table.Tr>
+                      return docPath && h.invoiceNo ? (
+                        <Anchor component={Link} to={docPath}>
+                          {h.invoiceNo}
+                        </Anchor>
+                      ) : (
+                        h.invoiceNo
                       );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                    },
+                  },
+                  // An adjustment's reason has its own column (issue 23: it sat under Invoice No).
+                  { key: 'reason', label: 'Reason', cell: (h) => h.reason },
+                  {
+                    key: 'quantity',
+                    label: 'Quantity',
+                    align: 'right',
+                    cell: (h) => (h.quantity > 0 ? `+${h.quantity}` : h.quantity),
+                  },
+                  {
+                    key: 'price',
+                    label: 'Price per unit',
+                    align: 'right',
+                    cell: (h) => entryAmount(h.type, h.pricePerUnit),
+                  },
+                  {
+                    key: 'gst',
+                    label: 'GST',
+                    align: 'right',
+                    cell: (h) => (h.gst === null ? null : `${h.gst}%`),
+                  },
+                  {
+                    key: 'total',
+                    label: 'Total',
+                    align: 'right',
+                    cell: (h) => entryAmount(h.type, h.totalPrice),
+                  },
+                ]}
+              />
               {pages > 1 && (
                 <Pagination
                   mt="sm"
@@ -159,15 +172,19 @@ const StockHistorySection = ({ id }: { id: string }) => {
  */
 export const StockDetailPage = () => {
   const { id = '' } = useParams();
-  const { can } = useCan();
+  const { can, canFinish } = useCanFinish();
   const query = useStock(id);
   const [adjusting, setAdjusting] = useState(false);
   const [pricing, setPricing] = useState(false);
   // The sale and purchase forms open with this stock's item in their line editor.
   const withItem = query.data?.item ? `?item=${query.data.item._id}` : '';
   const dial = [
-    can('product-sale', 'create') && { label: 'Create Sale', to: `/admin/products/sales/create${withItem}` },
-    can('product-purchase', 'create') && {
+    // Offered only when it can be finished (issue 23: the forms' customer, vendor and item pickers).
+    canFinish('product-sale', 'create') && {
+      label: 'Create Sale',
+      to: `/admin/products/sales/create${withItem}`,
+    },
+    canFinish('product-purchase', 'create') && {
       label: 'Create Purchase',
       to: `/admin/products/purchases/create${withItem}`,
     },
@@ -186,7 +203,7 @@ export const StockDetailPage = () => {
       >
         {(s) => (
           <>
-            <Section title="Stock Details" id="stock-details">
+            <DetailSection title="Stock Details" id="stock-details">
               <FieldList
                 items={[
                   {
@@ -233,43 +250,33 @@ export const StockDetailPage = () => {
                   },
                 ]}
               />
-            </Section>
-            <Section title="Stock Adjustments" id="stock-adjustments">
+            </DetailSection>
+            <DetailSection title="Stock Adjustments" id="stock-adjustments">
               {s.stockAdjustments.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   {STOCK_LEDGER_MESSAGES.noAdjustments}
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={560}>
-                  <Table striped aria-labelledby="stock-adjustments">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Date</Table.Th>
-                        <Table.Th>Type</Table.Th>
-                        <Table.Th ta="right">Quantity</Table.Th>
-                        <Table.Th>Reason</Table.Th>
-                        <Table.Th ta="right">Initial Price</Table.Th>
-                        <Table.Th>By</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {s.stockAdjustments.map((a) => (
-                        <Table.Tr key={a._id}>
-                          <Table.Td>{formatDate(a.date)}</Table.Td>
-                          <Table.Td>{a.type}</Table.Td>
-                          <Table.Td ta="right">{a.quantity}</Table.Td>
-                          <Table.Td style={{ overflowWrap: 'anywhere' }}>{a.reason ?? '-'}</Table.Td>
-                          <Table.Td ta="right">
-                            {a.initialPrice === null ? '-' : rupees(a.initialPrice)}
-                          </Table.Td>
-                          <Table.Td>{a.createdBy?.name ?? '-'}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <LineTable
+                  labelledBy="stock-adjustments"
+                  rows={s.stockAdjustments}
+                  getKey={(a) => a._id}
+                  columns={[
+                    { key: 'date', label: 'Date', cell: (a) => formatDate(a.date) },
+                    { key: 'type', label: 'Type', cell: (a) => a.type },
+                    { key: 'quantity', label: 'Quantity', align: 'right', cell: (a) => a.quantity },
+                    { key: 'reason', label: 'Reason', cell: (a) => a.reason },
+                    {
+                      key: 'initialPrice',
+                      label: 'Initial Price',
+                      align: 'right',
+                      cell: (a) => (a.initialPrice === null ? null : rupees(a.initialPrice)),
+                    },
+                    { key: 'by', label: 'By', cell: (a) => a.createdBy?.name },
+                  ]}
+                />
               )}
-            </Section>
+            </DetailSection>
             <StockHistorySection id={s._id} />
             <StockPriceDialog
               opened={pricing}
@@ -283,7 +290,7 @@ export const StockDetailPage = () => {
       {/* Room below the last section, so the speed-dial never covers it. */}
       {query.data && dial.length > 0 && <Box h={96} aria-hidden />}
       {query.data && dial.length > 0 && (
-        <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
+        <Affix position={{ bottom: 24, right: 24 }} zIndex={FLOATING_BUTTON_Z_INDEX}>
           <Menu position="top-end" withinPortal>
             <Menu.Target>
               <Tooltip label="Stock actions" position="left">

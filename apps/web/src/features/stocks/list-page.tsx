@@ -8,8 +8,8 @@ import {
 } from '@karya/domain';
 import { lazy } from 'react';
 import { useCan } from '../../app/auth';
+import { AdminProductTabs } from '../../components/catalogue/product-tabs';
 import { RecordListPage } from '../../components/list/record-list-page';
-import { AdminProductTabs } from '../catalogue/product-tabs';
 import { STOCKS_PAGE, searchStocks, stockKeys, useStocksList } from './api';
 import { StockCard } from './stock-card';
 
@@ -44,9 +44,8 @@ export const StocksListPage = () => {
         sortOptions={SORT_OPTIONS}
         filters={{
           title: 'Filter Stocks',
-          fields: ({ draft }) => (
+          fields: () => (
             <StockFilterFields
-              draft={draft}
               canSeeDeleted={can('product-item', 'restore')}
               canSearchItems={can('product-item', 'suggestion')}
             />

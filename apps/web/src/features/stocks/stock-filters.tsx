@@ -1,11 +1,5 @@
-import { Checkbox } from '@mantine/core';
-import { useState } from 'react';
-import type { FilterDraft } from '../../components/list/filter-drawer';
-import { RefMultiSelect, type RefNames } from '../../components/record/ref-pickers';
-import { NumberRangeInput } from '../purchases/trade-filters';
+import { LifecycleFilters, NumberRangeFilter, RefFilter } from '../../components/list/filter-fields';
 import { itemSource } from '../purchases/trade-sources';
-
-const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 
 /** Spec 3 §2 "Stocks" filter panel: the ranges, in the spec's order. */
 const RANGES = [
@@ -24,46 +18,27 @@ const RANGES = [
  * on product-item, decision 0011).
  */
 export const StockFilterFields = ({
-  draft,
   canSeeDeleted,
   canSearchItems,
 }: {
-  draft: FilterDraft;
   canSeeDeleted: boolean;
   canSearchItems: boolean;
-}) => {
-  const { values, set } = draft;
-  const [names, setNames] = useState<RefNames>({});
-  return (
-    <>
-      <RefMultiSelect
-        label="Item"
-        plural="items"
-        source={itemSource}
-        canSearch={canSearchItems}
-        value={list(values.item)}
-        onChange={(ids) => set('item', ids)}
-        names={names}
-        onNames={setNames}
+}) => (
+  <>
+    <RefFilter name="item" label="Item" plural="items" source={itemSource} canSearch={canSearchItems} />
+    {RANGES.map((r) => (
+      <NumberRangeFilter
+        key={r.key}
+        name={r.key}
+        label={r.label}
+        decimals={r.decimals}
+        ends={['Min', 'Max']}
       />
-      {RANGES.map((r) => (
-        <NumberRangeInput
-          key={r.key}
-          label={r.label}
-          value={values[r.key]}
-          onChange={(v) => set(r.key, v)}
-          decimals={r.decimals}
-        />
-      ))}
-      {canSeeDeleted && (
-        <Checkbox
-          label="Deleted"
-          description="Show the stocks of deleted items"
-          checked={values.isDeleted === true}
-          onChange={(e) => set('isDeleted', e.currentTarget.checked ? true : undefined)}
-          mt="xs"
-        />
-      )}
-    </>
-  );
-};
+    ))}
+    <LifecycleFilters
+      canSeeDeleted={canSeeDeleted}
+      deleted="Show the stocks of deleted items"
+      users={false}
+    />
+  </>
+);

@@ -81,9 +81,8 @@ export const TasksListPage = () => {
       quickDates={{ filter: 'createdAt', label: 'Created' }}
       filters={{
         title: 'Filter Tasks',
-        fields: ({ draft, canSeeDeleted }) => (
+        fields: ({ canSeeDeleted }) => (
           <TaskFilterFields
-            draft={draft}
             canSeeDeleted={canSeeDeleted}
             canPickUsers={can('user', 'suggestion')}
             self={self}

@@ -1,3 +1,4 @@
+// Deliberate import circle with ./task-validation.ts (loaded lazily): keeps zod out of the first paint.
 import {
   TASK_DEFAULT_PRIORITY,
   TASK_DEFAULT_STATUS,

@@ -134,11 +134,14 @@ describe('task form', { timeout: 30_000 }, () => {
       fireEvent.change(input, { target: { value } });
       fireEvent.blur(input);
     };
-    // The picker refuses a deadline before the date; moving the date past the deadline is caught on submit.
+    // A deadline typed before the date is kept and answered at once (issue 23: it used to be erased).
     typeDay('Date', '05/03/2026');
     typeDay('Deadline', '01/03/2026');
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Deadline' }).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Deadline' }).value).toBe('01/03/2026');
+    expect(await screen.findByText(TASK_MESSAGES.deadlineBeforeDate)).toBeTruthy();
     typeDay('Deadline', '10/03/2026');
+    await waitFor(() => expect(screen.queryByText(TASK_MESSAGES.deadlineBeforeDate)).toBeNull());
+    // Moving the date past the deadline is caught on submit.
     typeDay('Date', '20/03/2026');
     // Typed DD/MM/YYYY is read day first: 5 March, not 3 May.
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Deadline' }).value).toBe('10/03/2026');

@@ -1,20 +1,22 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskDto } from '@karya/domain';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { Modal, SimpleGrid } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
 // The date pickers' styles come with the chunk that uses them, not with every page.
 import '@mantine/dates/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useAuth, useCan } from '../../app/auth';
-import { DraftRestoredNotice } from '../../components/draft-restored-notice';
-import { focusFirstError } from '../../lib/focus-first-error';
-import { useFormDraft } from '../../lib/form-draft';
-import { useLeaveGuard } from '../../lib/leave-guard';
+import { useDialogFormGuard } from '../../components/form/dialog-guard';
+import { LongTextField, TextField } from '../../components/form/fields';
+import { FormActions } from '../../components/form/form-actions';
+import { FormFrame, useCheckedForm } from '../../components/form/form-frame';
+import { SelectField } from '../../components/form/select-field';
+import { UserMultiSelect, type UserNames, withNames } from '../../components/pickers/user-pickers';
+import { DateInput } from '../../lib/date-input-chunk';
+import { describeDraft, useFormDraft } from '../../lib/form-draft';
 import { messageOf } from '../../lib/notify';
 import { useRecordSave } from '../../lib/record-save';
-import { UserMultiSelect, type UserNames, withNames } from '../users/user-pickers';
 import { createTask, taskKeys, updateTask } from './api';
 import {
   newTaskValues,
@@ -57,16 +59,7 @@ const TaskForm = ({
     () => (task ? taskFormValuesFrom(task) : newTaskValues(canPickOthers ? null : self?._id)),
     [task, canPickOthers, self],
   );
-  const form = useForm<TaskFormState>({
-    defaultValues: base,
-    resolver: taskFormResolver,
-    // First on submit, then on every change; not on blur: a message appearing when a field is left moves
-    // the controls below it, and the click that left it (say on Create) would land on nothing.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const rootRef = useRef<HTMLFormElement>(null);
+  const form = useCheckedForm<TaskFormState>(base, taskFormResolver);
   const { control, register, formState, watch } = form;
   const errors = formState.errors;
   const [names, setNames] = useState<UserNames>(() => withNames({}, [self, ...(task?.assignedTo ?? [])]));
@@ -74,20 +67,26 @@ const TaskForm = ({
 
   const draft = useFormDraft(form, {
     key: taskDraftKey(task?._id),
+    describe: ({ values }) =>
+      describeDraft('task', { updating: Boolean(task), name: task?.title ?? values.title }),
     base,
     extra: names,
     onRestore: ({ extra }) => {
       if (extra) setNames((n) => ({ ...extra, ...n }));
     },
   });
-  const guard = useLeaveGuard(formState.isDirty, { onDiscard: draft.clear });
-  const { leave } = guard;
-  const close = useCallback(() => leave(onClose), [leave, onClose]);
-  useEffect(() => registerClose(close), [registerClose, close]);
+  const { guard, close } = useDialogFormGuard({
+    dirty: formState.isDirty,
+    onDiscard: draft.clear,
+    onClose,
+    registerClose,
+  });
 
   const status = watch('status');
   const cancelled = status === 'Cancelled';
   const date = watch('date');
+  /** The month the deadline's calendar shows once the user has moved it. */
+  const [deadlineMonth, setDeadlineMonth] = useState<string | undefined>();
 
   const save = useRecordSave({ form, draft, guard, invalidate: [taskKeys.all] });
   taskValidation.use();
@@ -111,158 +110,118 @@ const TaskForm = ({
     if (formState.isSubmitted || form.getFieldState('deadline').isTouched) void form.trigger('deadline');
   };
 
+  const label = task ? 'Update Task' : 'Create Task';
   return (
-    <form
-      ref={rootRef}
-      onSubmit={form.handleSubmit(submit, () => focusFirstError(rootRef.current))}
-      noValidate
-      aria-label={task ? 'Update Task' : 'Create Task'}
-    >
-      <Stack gap="md">
-        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
-        {serverError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <TextInput
-          label="Title"
+    <FormFrame form={form} label={label} onValid={submit} draft={draft} serverError={serverError}>
+      <TextField form={form} name="title" label="Title" withAsterisk autoComplete="off" data-autofocus />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SelectField
+          form={form}
+          name="status"
+          label="Status"
           withAsterisk
-          autoComplete="off"
-          data-autofocus
-          {...register('title')}
-          error={errors.title?.message}
+          data={[...TASK_STATUSES]}
+          onPick={(v) => v !== 'Cancelled' && form.clearErrors('reason')}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={control}
-            name="status"
-            render={({ field }) => (
-              <Select
-                label="Status"
-                withAsterisk
-                data={[...TASK_STATUSES]}
-                value={field.value}
-                onChange={(v) => {
-                  field.onChange(v ?? field.value);
-                  if (v !== 'Cancelled') form.clearErrors('reason');
-                }}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                allowDeselect={false}
-                error={errors.status?.message}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="priority"
-            render={({ field }) => (
-              <Select
-                label="Priority"
-                data={[...TASK_PRIORITIES]}
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? field.value)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                allowDeselect={false}
-                error={errors.priority?.message}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="date"
-            render={({ field }) => (
-              <DateInput
-                label="Date"
-                withAsterisk
-                placeholder="DD/MM/YYYY"
-                valueFormat="DD/MM/YYYY"
-                value={field.value || null}
-                onChange={(v) => {
-                  field.onChange(v ?? '');
-                  revalidateDeadline();
-                }}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.date?.message}
-                popoverProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <TimeInput label="Time" {...register('time')} error={errors.time?.message} />
-          <Controller
-            control={control}
-            name="deadline"
-            render={({ field }) => (
-              <DateInput
-                label="Deadline"
-                placeholder="DD/MM/YYYY"
-                valueFormat="DD/MM/YYYY"
-                clearable
-                // Days before the task's date are greyed out (disabled): a deadline cannot precede it.
-                minDate={date || undefined}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.deadline?.message}
-                popoverProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          {cancelled && (
-            <TextInput
-              label="Reason"
-              withAsterisk
-              description="Why the task was cancelled"
-              autoComplete="off"
-              {...register('reason')}
-              error={errors.reason?.message}
-            />
-          )}
-        </SimpleGrid>
+        <SelectField
+          form={form}
+          name="priority"
+          label="Priority"
+          data={[...TASK_PRIORITIES]}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
         <Controller
           control={control}
-          name="assignedTo"
+          name="date"
           render={({ field }) => (
-            <UserMultiSelect
-              label="Assigned To"
+            <DateInput
+              label="Date"
               withAsterisk
-              value={field.value}
-              onChange={field.onChange}
+              placeholder="DD/MM/YYYY"
+              valueFormat="DD/MM/YYYY"
+              value={field.value || null}
+              onChange={(v) => {
+                field.onChange(v ?? '');
+                revalidateDeadline();
+              }}
               onBlur={field.onBlur}
-              names={names}
-              onNames={setNames}
-              canSearch={canPickOthers}
-              self={self}
-              description={canPickOthers ? undefined : 'You can assign tasks to yourself only.'}
-              error={errors.assignedTo?.message}
+              ref={field.ref}
+              error={errors.date?.message}
+              popoverProps={{ withinPortal: true }}
             />
           )}
         />
-        <Textarea
-          label="Description"
-          description="One point per line"
-          autosize
-          minRows={3}
-          maxRows={10}
-          {...register('description')}
-          error={errors.description?.message}
+        <TimeInput label="Time" {...register('time')} error={errors.time?.message} />
+        <Controller
+          control={control}
+          name="deadline"
+          render={({ field }) => (
+            <DateInput
+              label="Deadline"
+              placeholder="DD/MM/YYYY"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              // Days before the task's date are greyed out in the calendar, but a date typed before it is
+              // kept and answered with the rule's message (issue 23): minDate made the input erase it.
+              excludeDate={(day) => Boolean(date) && day < date}
+              // The calendar opens on the deadline's month, else on the task date's (as minDate did).
+              date={deadlineMonth ?? (field.value || date || undefined)}
+              onDateChange={setDeadlineMonth}
+              value={field.value || null}
+              onChange={(v) => {
+                field.onChange(v ?? '');
+                if (v && date && v < date) void form.trigger('deadline');
+                else revalidateDeadline();
+              }}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.deadline?.message}
+              popoverProps={{ withinPortal: true }}
+            />
+          )}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {task ? 'Update' : 'Create'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        {cancelled && (
+          <TextField
+            form={form}
+            name="reason"
+            label="Reason"
+            withAsterisk
+            description="Why the task was cancelled"
+            autoComplete="off"
+          />
+        )}
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="assignedTo"
+        render={({ field }) => (
+          <UserMultiSelect
+            label="Assigned To"
+            withAsterisk
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            names={names}
+            onNames={setNames}
+            canSearch={canPickOthers}
+            self={self}
+            description={canPickOthers ? undefined : 'You can assign tasks to yourself only.'}
+            error={errors.assignedTo?.message}
+          />
+        )}
+      />
+      <LongTextField
+        form={form}
+        name="description"
+        label="Description"
+        description="One point per line"
+        rows={[3, 10]}
+      />
+      <FormActions onCancel={close} submitLabel={task ? 'Update' : 'Create'} form={form} />
+    </FormFrame>
   );
 };
 

@@ -37,12 +37,8 @@ export const TeamsListPage = () => {
       sortOptions={SORT_OPTIONS}
       filters={{
         title: 'Filter Teams',
-        fields: ({ draft, canSeeDeleted }) => (
-          <TeamFilterFields
-            draft={draft}
-            canSearchUsers={can('user', 'suggestion')}
-            canSeeDeleted={canSeeDeleted}
-          />
+        fields: ({ canSeeDeleted }) => (
+          <TeamFilterFields canSearchUsers={can('user', 'suggestion')} canSeeDeleted={canSeeDeleted} />
         ),
       }}
       search={{

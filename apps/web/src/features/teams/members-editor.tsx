@@ -2,7 +2,7 @@ import { TEAM_MESSAGES, type TeamMemberRole, type UserRef, type UserSuggestionDt
 import { ActionIcon, Avatar, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Ref, useEffect, useImperativeHandle, useState } from 'react';
-import { UserSelect } from '../users/user-pickers';
+import { UserSelect } from '../../components/pickers/user-pickers';
 import { ROLE_OPTIONS } from './team-display';
 import { type MemberInfo, type TeamFormState, teamValidation } from './team-form-values';
 

@@ -1,3 +1,4 @@
+// Deliberate import circle with ./team-validation.ts (loaded lazily): keeps zod out of the first paint.
 import type { TeamDto, TeamInput, TeamMemberRole, TeamUpdateInput, UserRef } from '@karya/domain';
 import { lazyValidation } from '../../lib/lazy-validation';
 

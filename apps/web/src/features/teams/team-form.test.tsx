@@ -231,6 +231,8 @@ describe('team form: validation and submit', { timeout: 60_000 }, () => {
     cleanup();
 
     render(<App path="/admin/teams/create" />);
+    // Offered, then restored when asked.
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Unsaved changes restored')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Team Name' }).value).toBe('Draft Crew');
     expect(memberRows()).toEqual([expect.stringContaining('Asha Rao')]);

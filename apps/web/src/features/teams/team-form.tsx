@@ -1,16 +1,20 @@
 import type { TeamDto, TeamInput, UserRef } from '@karya/domain';
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import { DraftRestoredNotice } from '../../components/draft-restored-notice';
+import { LongTextField, TextField } from '../../components/form/fields';
+import { GuardedFormActions } from '../../components/form/form-actions';
+import { useCheckedForm } from '../../components/form/form-frame';
+import { usePageFormGuard } from '../../components/form/page-guard';
+import { FormSection } from '../../components/form/section';
 import { isApiError } from '../../lib/api';
 import { focusFirstError } from '../../lib/focus-first-error';
-import { useFormDraft } from '../../lib/form-draft';
+import { describeDraft, useFormDraft } from '../../lib/form-draft';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { useLeaveGuard } from '../../lib/leave-guard';
 import { withLoadingToast } from '../../lib/notify';
 import { createTeam, teamKeys, updateTeam } from './api';
 import { type MemberErrors, MembersEditor, type MembersPicker } from './members-editor';
@@ -32,15 +36,6 @@ export const SUBMIT_LABEL: Record<TeamFormMode, string> = { create: 'Create Team
 /** The domain schema (team-validation.ts); the values handed to submit are its output (trimmed, description null when empty). */
 const resolver = teamValidation.resolver((m) => m.teamResolver);
 
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-label={title}>
-    <Title order={3} size="h5" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Paper>
-);
-
 /** With no invalid input, a members error focuses the User picker. */
 const MEMBERS_PICKER = '[data-members-picker] input';
 
@@ -55,16 +50,8 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   const { can } = useCan();
   const defaults = useMemo(() => teamFormValuesFrom(team), [team]);
   teamValidation.use();
-  const form = useForm<TeamFormState>({
-    defaultValues: defaults,
-    resolver,
-    // First on submit, then on every change; not on blur: a message appearing when a field is left moves
-    // the controls below it, and the click that left it (say on Create) would land on nothing.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const { control, register, formState } = form;
+  const form = useCheckedForm<TeamFormState>(defaults, resolver);
+  const { control, formState } = form;
   const errors = formState.errors;
   const rootRef = useRef<HTMLFormElement>(null);
   const pickerRef = useRef<MembersPicker>(null);
@@ -76,16 +63,15 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   // What was typed survives a reload; the names of the picked members come back with it.
   const draft = useFormDraft(form, {
     key: location.pathname,
+    describe: ({ values }) =>
+      describeDraft('team', { updating: Boolean(team), name: team?.name ?? values.name }),
     base: defaults,
     extra: info,
     onRestore: ({ extra }) => {
       if (extra) setInfo((i) => ({ ...extra, ...i }));
     },
   });
-  const guard = useLeaveGuard(formState.isDirty, {
-    message: 'You have unsaved changes. Do you want to discard them and leave this page?',
-    onDiscard: draft.clear,
-  });
+  const guard = usePageFormGuard(formState.isDirty, draft.clear);
 
   const leaveTo = mode === 'create' ? '/admin/teams' : `/admin/teams/${team?._id}`;
 
@@ -136,30 +122,16 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
   return (
     <form ref={rootRef} onSubmit={onSubmit} noValidate aria-label={SUBMIT_LABEL[mode]}>
       <Stack gap="md">
-        {draft.restored && <DraftRestoredNotice onDiscard={draft.discard} />}
+        <DraftRestoredNotice draft={draft} />
 
-        <Section title="Basic Information">
+        <FormSection title="Basic Information">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Team Name"
-              withAsterisk
-              autoComplete="off"
-              {...register('name')}
-              error={errors.name?.message}
-            />
-            <Textarea
-              label="Description"
-              autosize
-              minRows={2}
-              maxRows={8}
-              {...register('description')}
-              error={errors.description?.message}
-              style={{ gridColumn: '1 / -1' }}
-            />
+            <TextField form={form} name="name" label="Team Name" withAsterisk autoComplete="off" />
+            <LongTextField form={form} name="description" label="Description" rows={[2, 8]} wide />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Members">
+        <FormSection title="Members">
           <div data-members-picker>
             <Controller
               control={control}
@@ -181,20 +153,14 @@ export const TeamForm = ({ mode, team }: { mode: TeamFormMode; team?: TeamDto | 
               )}
             />
           </div>
-        </Section>
+        </FormSection>
 
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() => guard.leave(() => navigate(leaveTo))}
-            disabled={formState.isSubmitting}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {SUBMIT_LABEL[mode]}
-          </Button>
-        </Group>
+        <GuardedFormActions
+          guard={guard}
+          leaveTo={leaveTo}
+          submitLabel={SUBMIT_LABEL[mode]}
+          submitting={formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { ActivityDto, ListPage, ListQuery, UserDto, UserSuggestionDto } from '@karya/domain';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { takeEarlyList } from '../../components/list/early-list';
+import { recordApi } from '../../components/record/record-api';
 import { api } from '../../lib/api';
 import { withLoadingToast } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
@@ -14,36 +15,28 @@ export const ACTIVITIES_PAGE_SIZE = 20;
 /** The list page's path in the app (its first call may have started early, see startListEarly). */
 export const USERS_PAGE = '/admin/users';
 
-/** GET /admin/users: a page of users. */
-export const fetchUsers = async (query: ListQuery, signal?: AbortSignal) =>
-  (await api.list<UsersPage>('/admin/users', query, { signal })).data;
+const userApi = recordApi<UsersPage, UserDto>({
+  base: '/admin/users',
+  keys: queryKeys.users,
+  early: { page: USERS_PAGE, take: takeEarlyList },
+});
+const { path } = userApi;
 
-/** A page of users (cached LIST_STALE_MS by the client default; the previous page stays while paging). */
-export const useUsersList = (query: ListQuery) =>
-  useQuery({
-    queryKey: queryKeys.users.list(query),
-    queryFn: ({ signal }) => takeEarlyList(USERS_PAGE, query, () => fetchUsers(query, signal)),
-    placeholderData: keepPreviousData,
-  });
+/** GET /admin/users: a page of users. */
+export const fetchUsers = (query: ListQuery, signal?: AbortSignal) => userApi.fetchList(query, signal);
+
+/** A page of users (fresh for LIST_STALE_MS; the previous page stays while paging). */
+export const useUsersList = userApi.useList;
 
 /** One user, for the detail page and the update and change-password forms (nothing is asked without an id). */
-export const useUser = (id: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.users.detail(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await api.get<UserDto>(`/admin/users/${encodeURIComponent(id ?? '')}`, undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
+export const useUser = userApi.useOne;
 
 /** GET /admin/users/suggestion (at most 20 entries). */
-export const fetchUserSuggestions = async (name: string, signal?: AbortSignal, selectedIds: string[] = []) =>
-  (
-    await api.get<UserSuggestionDto[]>(
-      '/admin/users/suggestion',
-      { name, selectedIds: selectedIds.length ? selectedIds.join(',') : undefined },
-      { signal },
-    )
-  ).data;
+export const fetchUserSuggestions = (name: string, signal?: AbortSignal, selectedIds: string[] = []) =>
+  userApi.suggest<UserSuggestionDto[]>(
+    { name, selectedIds: selectedIds.length ? selectedIds.join(',') : undefined },
+    signal,
+  );
 
 /** A user's activities, newest first, fetched only while `enabled` (the accordion is open). */
 export const useUserActivities = (id: string, enabled: boolean) =>
@@ -52,7 +45,7 @@ export const useUserActivities = (id: string, enabled: boolean) =>
     queryFn: async ({ pageParam, signal }) =>
       (
         await api.get<ActivitiesPage>(
-          `/admin/users/${encodeURIComponent(id)}/activities`,
+          path(id, '/activities'),
           { page: String(pageParam), limit: String(ACTIVITIES_PAGE_SIZE) },
           { signal },
         )
@@ -92,7 +85,6 @@ export const useUserMutations = () => {
       });
     }
   };
-  const path = (id: string, suffix = '') => `/admin/users/${encodeURIComponent(id)}${suffix}`;
   return {
     remove: (id: string) => run('Deleting user...', () => api.delete<null>(path(id))),
     restore: (id: string) => run('Restoring user...', () => api.patch<UserDto>(path(id, '/restore'))),

@@ -54,7 +54,7 @@ export const UsersListPage = () => (
     quickDates={{ filter: 'createdAt', label: 'Created' }}
     filters={{
       title: 'Filter Users',
-      fields: ({ draft, canSeeDeleted }) => <UserFilterFields draft={draft} canSeeDeleted={canSeeDeleted} />,
+      fields: ({ canSeeDeleted }) => <UserFilterFields canSeeDeleted={canSeeDeleted} />,
     }}
     // Spec 1 §6 ties the Deleted filter to bulk-restore; single restore is accepted too.
     deletedFilterNeeds={['restore', 'bulk-restore']}

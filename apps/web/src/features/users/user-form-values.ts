@@ -1,3 +1,4 @@
+// Deliberate import circle with ./user-validation.ts (loaded lazily): keeps zod out of the first paint.
 import {
   EDITABLE_USER_STATUSES,
   EMPLOYMENT_TYPES_WITH_DURATION,

@@ -188,6 +188,7 @@ describe('submitted payload', { timeout: 30_000 }, () => {
         <UserForm mode="create" />
       </Wrap>,
     );
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Unsaved changes restored')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Asha Das');
     fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), {

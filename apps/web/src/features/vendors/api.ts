@@ -1,31 +1,20 @@
-import type { ListPage, ListQuery, VendorContactPerson, VendorDto } from '@karya/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ListPage, VendorContactPerson, VendorDto } from '@karya/domain';
 import { useRecordLifecycle } from '../../components/record/lifecycle';
-import { api, toFormData } from '../../lib/api';
-import { LIST_STALE_MS, recordKeys } from '../../lib/query-keys';
+import { recordApi } from '../../components/record/record-api';
+import { toFormData } from '../../lib/api';
+import { recordKeys } from '../../lib/query-keys';
 
 export const vendorKeys = recordKeys('vendors');
 export type VendorsPage = ListPage<'productVendors', VendorDto>;
 
-const BASE = '/crm/products/vendors';
-const path = (id: string, suffix = '') => `${BASE}/${encodeURIComponent(id)}${suffix}`;
+const vendorApi = recordApi<VendorsPage, VendorDto>({ base: '/crm/products/vendors', keys: vendorKeys });
 /** The app's vendor pages (the API lives under /crm/products/vendors). */
 export const VENDORS_PAGE = '/admin/products/vendors';
+/** A vendor's edit dialog on the list (spec 3 §2) is open under '#update-<id>', as brands' and margins'. */
+export const VENDOR_UPDATE_HASH = '#update-';
 
-export const useVendorsList = (query: ListQuery) =>
-  useQuery({
-    queryKey: vendorKeys.list(query),
-    queryFn: async ({ signal }) => (await api.list<VendorsPage>(BASE, query, { signal })).data,
-    placeholderData: keepPreviousData,
-    staleTime: LIST_STALE_MS,
-  });
-
-export const useVendor = (id: string | null | undefined) =>
-  useQuery({
-    queryKey: vendorKeys.detail(id ?? ''),
-    queryFn: async ({ signal }) => (await api.get<VendorDto>(path(id ?? ''), undefined, { signal })).data,
-    enabled: Boolean(id),
-  });
+export const useVendorsList = vendorApi.useList;
+export const useVendor = vendorApi.useOne;
 
 export type VendorFormInput = {
   name: string;
@@ -40,7 +29,7 @@ export type VendorFormInput = {
 
 /** POST multipart: the fields, contactPerson as JSON text, the image; empty values left out (spec 3 §5). */
 export const createVendor = (values: VendorFormInput, image: File | null, idempotencyKey?: string) =>
-  api.post<VendorDto>(BASE, toFormData(values, { field: 'image', file: image }), { idempotencyKey });
+  vendorApi.create(toFormData(values, { field: 'image', file: image }), idempotencyKey);
 
 /** PATCH multipart: emptied fields are sent empty, so they are cleared. */
 export const updateVendor = (
@@ -49,19 +38,19 @@ export const updateVendor = (
   image: File | null,
   idempotencyKey?: string,
 ) =>
-  api.patch<VendorDto>(
-    path(id),
+  vendorApi.update(
+    id,
     toFormData(
       { ...values, deleteImage: values.deleteImage ? true : undefined },
       { field: 'image', file: image },
       { keepEmpty: true },
     ),
-    { idempotencyKey },
+    idempotencyKey,
   );
 
 /** GET …/suggestion?name&selectedId; the palette waits 400 ms after typing (spec 3 §9). */
-export const searchVendors = async (name: string, signal?: AbortSignal) =>
-  (await api.get<{ _id: string; name: string }[]>(`${BASE}/suggestion`, { name }, { signal })).data;
+export const searchVendors = (name: string, signal?: AbortSignal) =>
+  vendorApi.suggest<{ _id: string; name: string }[]>({ name }, signal);
 
 /** Spec 3 §8 writes the vendor dialogs in lower case: 'Delete vendor'. */
 export const useVendorLifecycle = () =>
@@ -69,9 +58,5 @@ export const useVendorLifecycle = () =>
     noun: 'vendor',
     title: 'vendor',
     queryRoot: vendorKeys.all[0],
-    api: {
-      remove: (id: string) => api.delete<null>(path(id)),
-      restore: (id: string) => api.patch<null>(path(id, '/restore')),
-      removePermanently: (id: string) => api.delete<null>(path(id, '/permanent')),
-    },
+    api: vendorApi.lifecycle,
   });

@@ -4,8 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useDetailActions } from '../../components/record/detail-actions';
 import { DetailFrame } from '../../components/record/detail-frame';
 import { FieldList } from '../../components/record/field-list';
-import { useVendor, useVendorLifecycle, VENDORS_PAGE, vendorKeys } from './api';
-import type { VendorListState } from './list-page';
+import { useVendor, useVendorLifecycle, VENDOR_UPDATE_HASH, VENDORS_PAGE, vendorKeys } from './api';
 
 const websiteHref = (w: string) => (/^https?:\/\//i.test(w) ? w : `https://${w}`);
 
@@ -38,8 +37,8 @@ export const VendorDetailPage = () => {
       notFoundText={VENDOR_MESSAGES.notFound}
       backTo={{ to: VENDORS_PAGE, label: 'Back to vendors' }}
       {...actions}
-      // The edit dialog lives on the list (spec 3 §2): the list opens it from the navigation state.
-      onUpdate={() => navigate(VENDORS_PAGE, { state: { vendorId: id } satisfies VendorListState })}
+      // The edit dialog lives on the list (spec 3 §2), open under its hash.
+      onUpdate={() => navigate(`${VENDORS_PAGE}${VENDOR_UPDATE_HASH}${id}`)}
       history={{
         path: `/crm/products/vendors/${id}/history`,
         queryKey: [...vendorKeys.detail(id), 'history'],

@@ -1,11 +1,11 @@
 import { VENDOR_MESSAGES, type VendorDto, vendorListSpec } from '@karya/domain';
-import { lazy, useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy } from 'react';
 import { useCan } from '../../app/auth';
+import { AdminProductTabs } from '../../components/catalogue/product-tabs';
 import { RecordListPage } from '../../components/list/record-list-page';
 import { lazyPanel } from '../../lib/lazy-panel';
-import { AdminProductTabs } from '../catalogue/product-tabs';
-import { searchVendors, useVendorsList, VENDORS_PAGE, vendorKeys } from './api';
+import { useHashRecord } from '../catalogue/hash-record';
+import { searchVendors, useVendorsList, VENDOR_UPDATE_HASH, VENDORS_PAGE, vendorKeys } from './api';
 import { VendorCard } from './vendor-card';
 
 const CatalogueFilterFields = lazy(() =>
@@ -27,29 +27,14 @@ const TEXT_FILTERS = [
   { key: 'contactPerson.name', label: 'Contact Person' },
 ] as const;
 
-/** Navigation state that opens the edit dialog for a vendor (spec 3 §2), e.g. from the vendor's page. */
-export type VendorListState = { vendorId?: string };
-
 /**
  * /admin/products/vendors (spec 3 §2 "Product Vendors"): vendor cards, filters (#filter), the add button
- * and the edit dialog. Opened with `state.vendorId` it opens that vendor's edit dialog; the state is then
- * cleared so a reload or Back does not open it again.
+ * and the edit dialog, open while the hash is '#update-<id>' (the vendor's page and its update route send
+ * there; a reload keeps it open, Back closes it).
  */
 export const VendorsListPage = () => {
   const { can } = useCan();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [editing, setEditing] = useState<string | null>(null);
-  const wanted = (location.state as VendorListState | null)?.vendorId;
-  useEffect(() => {
-    if (!wanted) return;
-    setEditing(wanted);
-    navigate(
-      { pathname: location.pathname, search: location.search, hash: location.hash },
-      { replace: true, state: null },
-    );
-  }, [wanted, navigate, location.pathname, location.search, location.hash]);
-  const closeEdit = useCallback(() => setEditing(null), []);
+  const update = useHashRecord(VENDOR_UPDATE_HASH);
   return (
     <>
       <AdminProductTabs />
@@ -69,9 +54,8 @@ export const VendorsListPage = () => {
         sortOptions={SORT_OPTIONS}
         filters={{
           title: 'Filter Vendors',
-          fields: ({ draft, canSeeDeleted }) => (
+          fields: ({ canSeeDeleted }) => (
             <CatalogueFilterFields
-              draft={draft}
               texts={TEXT_FILTERS}
               plural="vendors"
               canSearchUsers={can('user', 'suggestion')}
@@ -94,7 +78,7 @@ export const VendorsListPage = () => {
         }}
         emptyText={VENDOR_MESSAGES.empty}
       />
-      <VendorFormModal opened={Boolean(editing)} vendorId={editing} onClose={closeEdit} />
+      <VendorFormModal opened={Boolean(update.id)} vendorId={update.id} onClose={update.close} />
     </>
   );
 };

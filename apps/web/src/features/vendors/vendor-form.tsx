@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VENDOR_MESSAGES, type VendorDto, vendorCreateSchema } from '@karya/domain';
-import { Fieldset, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { DialogForm, RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
-import { useFormDraft } from '../../lib/form-draft';
-import { useLeaveGuard } from '../../lib/leave-guard';
-import { messageOf } from '../../lib/notify';
+import { Fieldset, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Controller, type Resolver } from 'react-hook-form';
+import { useDialogFormGuard } from '../../components/form/dialog-guard';
+import { TextareaField, TextField } from '../../components/form/fields';
+import { FormActions } from '../../components/form/form-actions';
+import { FormFrame, useCheckedForm } from '../../components/form/form-frame';
+import { saveErrorContent } from '../../components/record/name-taken';
+import { RecordDialog, type RegisterClose } from '../../components/record/record-dialog';
+import { describeDraft, useFormDraft } from '../../lib/form-draft';
 import { useRecordSave } from '../../lib/record-save';
 import { ImageField, useImageChoice } from '../catalogue/image-field';
 import { createVendor, updateVendor, useVendor, type VendorFormInput, vendorKeys } from './api';
@@ -41,25 +44,23 @@ const VendorForm = ({
   registerClose: RegisterClose;
 }) => {
   const base = valuesFrom(vendor);
-  const form = useForm<VendorFormInput>({
-    defaultValues: base,
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useCheckedForm<VendorFormInput>(base, resolver);
   const image = useImageChoice();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const draft = useFormDraft(form, { key: vendor ? `vendor:update:${vendor._id}` : 'vendor:create', base });
-  const guard = useLeaveGuard(form.formState.isDirty || image.changed, {
-    onDiscard: draft.clear,
+  const [serverError, setServerError] = useState<ReactNode>(null);
+  const draft = useFormDraft(form, {
+    key: vendor ? `vendor:update:${vendor._id}` : 'vendor:create',
+    describe: ({ values }) =>
+      describeDraft('vendor', { updating: Boolean(vendor), name: vendor?.name ?? values.name }),
+    base,
   });
-  const { leave } = guard;
-  const close = useCallback(() => leave(onClose), [leave, onClose]);
-  useEffect(() => registerClose(close), [registerClose, close]);
+  const { guard, close } = useDialogFormGuard({
+    dirty: form.formState.isDirty || image.changed,
+    onDiscard: draft.clear,
+    onClose,
+    registerClose,
+  });
   const save = useRecordSave({ form, draft, guard, invalidate: [vendorKeys.all] });
   const errors = form.formState.errors;
-  const cpErrors = errors.contactPerson as Record<string, { message?: string }> | undefined;
 
   const submit = (values: VendorFormInput) => {
     setServerError(null);
@@ -73,44 +74,49 @@ const VendorForm = ({
         onSaved?.(answer.data ?? null);
         onClose();
       },
-      onError: (error) => setServerError(messageOf(error)),
+      // A taken name links to the vendor that holds it (issue 23).
+      onError: (error) => setServerError(saveErrorContent(error, (id) => `/admin/products/vendors/${id}`)),
     });
   };
 
-  const text = (name: 'name' | 'email' | 'phone' | 'website', label: string, extra: object = {}) => (
-    <TextInput
-      label={label}
-      autoComplete="off"
-      {...form.register(name)}
-      error={errors[name]?.message}
-      {...extra}
-    />
-  );
   const contact = (name: 'name' | 'designation' | 'email' | 'phone', label: string) => (
-    <TextInput
-      label={label}
-      autoComplete="off"
-      {...form.register(`contactPerson.${name}`)}
-      error={cpErrors?.[name]?.message}
-    />
+    <TextField form={form} name={`contactPerson.${name}`} label={label} autoComplete="off" />
   );
 
   return (
-    <DialogForm
+    <FormFrame
+      form={form}
       label={vendor ? 'Update Vendor' : 'Create Vendor'}
-      onSubmit={(focusInvalid) => form.handleSubmit(submit, focusInvalid)}
+      onValid={submit}
       draft={draft}
       serverError={serverError}
-      onCancel={close}
-      submitting={form.formState.isSubmitting}
-      submitLabel={vendor ? 'Update' : 'Create'}
     >
       <Fieldset legend="Basic Information" variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {text('name', 'Vendor Name', { withAsterisk: true, 'data-autofocus': true })}
-          {text('email', 'Email', { type: 'email' })}
-          {text('phone', 'Phone', { type: 'tel', placeholder: '9876543210 or 0674-1234567' })}
-          {text('website', 'Website', { placeholder: 'www.example.in' })}
+          <TextField
+            form={form}
+            name="name"
+            label="Vendor Name"
+            autoComplete="off"
+            withAsterisk
+            data-autofocus
+          />
+          <TextField form={form} name="email" label="Email" autoComplete="off" type="email" />
+          <TextField
+            form={form}
+            name="phone"
+            label="Phone"
+            autoComplete="off"
+            type="tel"
+            placeholder="9876543210 or 0674-1234567"
+          />
+          <TextField
+            form={form}
+            name="website"
+            label="Website"
+            autoComplete="off"
+            placeholder="www.example.in"
+          />
           <Controller
             control={form.control}
             name="gstin"
@@ -150,15 +156,7 @@ const VendorForm = ({
             )}
           />
         </SimpleGrid>
-        <Textarea
-          label="Address"
-          mt="md"
-          autosize
-          minRows={2}
-          maxRows={4}
-          {...form.register('address')}
-          error={errors.address?.message}
-        />
+        <TextareaField form={form} name="address" label="Address" mt="md" autosize minRows={2} maxRows={4} />
       </Fieldset>
       <Fieldset legend="Contact Person" variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -169,7 +167,8 @@ const VendorForm = ({
         </SimpleGrid>
       </Fieldset>
       <ImageField label="Vendor Image" currentUrl={vendor?.image?.url ?? null} {...image.field} />
-    </DialogForm>
+      <FormActions form={form} onCancel={close} submitLabel={vendor ? 'Update' : 'Create'} />
+    </FormFrame>
   );
 };
 

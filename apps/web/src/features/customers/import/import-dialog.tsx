@@ -1,177 +1,22 @@
-import { CUSTOMER_DUPLICATE_CHECK_MAX, type CustomerDuplicateMatch } from '@karya/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  FileButton,
-  Group,
-  Modal,
-  Pagination,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import type { CustomerDuplicateMatch } from '@karya/domain';
+import { Alert, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useCan } from '../../../app/auth';
 import { api } from '../../../lib/api';
-import { messageOf, notifyError, withLoadingToast } from '../../../lib/notify';
-import { checkCustomerNames, customerChangeKeys, findCustomerDuplicates } from '../api';
-import { DuplicateMatchLine } from '../duplicate-warning';
-import { ERRORS_FILE, IMPORT_ACCEPT, IMPORT_MESSAGES as M, TEMPLATE_FILE } from './import-rules';
-import type { ImportProgress, ImportRow } from './parse';
+import { messageOf, withLoadingToast } from '../../../lib/notify';
+import { checkCustomerNames, customerChangeKeys } from '../api';
+import { download, findSimilar, progressOf, type Step, WorkingBar } from './import-parts';
+import { ImportResults } from './import-results';
+import { IMPORT_ACCEPT, IMPORT_MESSAGES as M } from './import-rules';
 import { flagExistingNames, namesToCheck } from './row-checks';
 import { runParse } from './run-parse';
 
 /** POST /crm/customers/bulk with whole rows: one call per submit, all or none (decision 0006). */
 const addCustomers = (customers: readonly Record<string, unknown>[]) =>
   api.post<{ _id: string; customerId: number; name: string }[]>('/crm/customers/bulk', customers);
-
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'working'; fileName: string; progress: ImportProgress | { stage: 'server' } }
-  | { kind: 'refused'; fileName: string; error: string }
-  | {
-      kind: 'checked';
-      fileName: string;
-      rows: ImportRow[];
-      /** The duplicate guard: valid rows (by Customer No) that look like live customers. */
-      similar: Map<number, CustomerDuplicateMatch[]>;
-    };
-
-const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
-
-/**
- * The duplicate guard over a file (issue 11): each valid row's likely existing customers (similar name in
- * the same city or district, same phone or e-mail), asked in calls of at most 1,000 rows. A failed check
- * leaves the rows unmarked; it never stops the import.
- */
-const findSimilar = async (rows: ImportRow[]) => {
-  const similar = new Map<number, CustomerDuplicateMatch[]>();
-  for (let i = 0; i < rows.length; i += CUSTOMER_DUPLICATE_CHECK_MAX) {
-    const chunk = rows.slice(i, i + CUSTOMER_DUPLICATE_CHECK_MAX);
-    const found = await findCustomerDuplicates(
-      chunk.map((r) => {
-        const address = (r.customer.address ?? {}) as Record<string, unknown>;
-        return {
-          name: textOf(r.customer.name),
-          city: textOf(address.city),
-          district: textOf(address.district),
-          phone: textOf(r.customer.phone),
-          email: textOf(r.customer.email),
-        };
-      }),
-    ).catch(() => []);
-    for (const f of found) similar.set(chunk[f.index]!.no, f.matches);
-  }
-  return similar;
-};
-
-const PAGE = 50;
-
-/** What the progress bar says and how full it is (no value: still working, size unknown). */
-const progressOf = (progress: ImportProgress | { stage: 'server' }): { label: string; value?: number } => {
-  switch (progress.stage) {
-    case 'checking':
-      return { label: 'Checking the file...' };
-    case 'reading':
-      return { label: 'Reading the spreadsheet...' };
-    case 'validating':
-      return {
-        label: `Checking customers: ${progress.done} of ${progress.total}`,
-        value: progress.total ? (100 * progress.done) / progress.total : 0,
-      };
-    case 'server':
-      return { label: M.checkingNames };
-  }
-};
-
-const WorkingBar = ({ label, value }: { label: string; value?: number }) => (
-  <Stack gap={4}>
-    <Text size="sm" aria-hidden>
-      {label}
-    </Text>
-    <Progress.Root size="lg">
-      <Progress.Section
-        value={value ?? 100}
-        animated={value === undefined}
-        striped={value === undefined}
-        aria-label={label}
-      />
-    </Progress.Root>
-  </Stack>
-);
-
-/** A table of rows shown a page at a time (a file may hold 10,000). */
-const PagedTable = ({
-  label,
-  rows,
-  head,
-  cells,
-}: {
-  label: string;
-  rows: readonly ImportRow[];
-  head: readonly string[];
-  cells: (row: ImportRow) => ReactNode[];
-}) => {
-  const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
-  const shown = rows.slice((page - 1) * PAGE, page * PAGE);
-  return (
-    <Stack gap="xs">
-      <ScrollArea.Autosize mah={320} type="auto">
-        <Table aria-label={label} striped withTableBorder stickyHeader>
-          <Table.Thead>
-            <Table.Tr>
-              {head.map((h) => (
-                <Table.Th key={h}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row) => (
-              <Table.Tr key={row.no}>
-                {cells(row).map((cell, i) => (
-                  <Table.Td key={head[i]}>{cell}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
-      {pages > 1 && (
-        <Pagination
-          size="sm"
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': `${label}, ${control} page` })}
-        />
-      )}
-    </Stack>
-  );
-};
-
-const text = (v: unknown) => (typeof v === 'string' && v ? v : '-');
-const place = (row: ImportRow) => text((row.customer.address as Record<string, unknown> | undefined)?.city);
-
-/** Lets the browser save one of the import's workbooks (ExcelJS loads with it). */
-const download = async (which: 'template' | 'errors', rows: readonly ImportRow[] = []) => {
-  try {
-    const files = await import('./workbook-files');
-    const { downloadWorkbook } = await import('../export/sheet-cells');
-    if (which === 'template') await downloadWorkbook(files.buildTemplateWorkbook(), TEMPLATE_FILE);
-    else await downloadWorkbook(files.buildErrorsWorkbook(rows), ERRORS_FILE);
-  } catch (error) {
-    notifyError(error);
-  }
-};
 
 /**
  * Import Customers (spec 2 §2 "Spreadsheet import dialog", §5; the list's #upload): choose an .xlsx, which is
@@ -339,117 +184,16 @@ export const CustomerImportDialog = ({ opened, onClose }: { opened: boolean; onC
         )}
 
         {step.kind === 'checked' && (
-          <>
-            <Group gap="xs">
-              <Badge color="green" variant="light">
-                {valid.length} valid
-              </Badge>
-              <Badge color={invalid.length ? 'red' : 'gray'} variant="light">
-                {invalid.length} with errors
-              </Badge>
-            </Group>
-
-            <Stack gap="xs">
-              <Group justify="space-between" wrap="wrap">
-                <Title order={3} size="h5">
-                  Valid customers
-                </Title>
-                <Button onClick={addValid} loading={saving} disabled={valid.length === 0}>
-                  Add valid customers
-                </Button>
-              </Group>
-              {similar.size > 0 && (
-                <Alert color="orange" variant="light" title="Some may already exist">
-                  <Text size="sm">
-                    {similar.size} of the valid customers look like customers already in Karya (a similar name
-                    in the same place, the same phone or the same e-mail); see "May already exist" below.
-                  </Text>
-                  <Checkbox
-                    mt="xs"
-                    label={`Leave out the ${similar.size} that may already exist`}
-                    checked={skipSimilar}
-                    onChange={(e) => setSkipSimilar(e.currentTarget.checked)}
-                  />
-                </Alert>
-              )}
-              {saving && <WorkingBar label={M.adding} />}
-              {saveError && (
-                <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-                  {saveError}
-                </Alert>
-              )}
-              {valid.length ? (
-                <PagedTable
-                  label="Valid customers"
-                  rows={valid}
-                  head={[
-                    'Customer No',
-                    'Name',
-                    'Type',
-                    'Email',
-                    'Phone',
-                    'City',
-                    ...(similar.size ? ['May already exist'] : []),
-                  ]}
-                  cells={(r) => [
-                    r.no,
-                    r.name,
-                    text(r.customer.type),
-                    text(r.customer.email),
-                    text(r.customer.phone),
-                    place(r),
-                    ...(similar.size
-                      ? [
-                          <Stack key="similar" gap={2}>
-                            {(similar.get(r.no) ?? []).map((m) => (
-                              <DuplicateMatchLine key={m._id} match={m} />
-                            ))}
-                          </Stack>,
-                        ]
-                      : []),
-                  ]}
-                />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {M.noneValid}
-                </Text>
-              )}
-            </Stack>
-
-            {invalid.length > 0 && (
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="wrap">
-                  <Title order={3} size="h5">
-                    Errors
-                  </Title>
-                  <Button
-                    variant="light"
-                    color="red"
-                    leftSection={<IconDownload size={16} aria-hidden />}
-                    onClick={() => void download('errors', invalid)}
-                  >
-                    Download errors
-                  </Button>
-                </Group>
-                <PagedTable
-                  label="Customers with errors"
-                  rows={invalid}
-                  head={['Customer No', 'Customer Name', 'Errors']}
-                  cells={(r) => [
-                    r.no,
-                    r.name || '-',
-                    <Stack key="errors" gap={2}>
-                      {r.errors.map((e) => (
-                        <Text key={e} size="sm" c="red.9">
-                          {e}
-                        </Text>
-                      ))}
-                    </Stack>,
-                  ]}
-                />
-              </Stack>
-            )}
-          </>
+          <ImportResults
+            valid={valid}
+            invalid={invalid}
+            similar={similar}
+            skipSimilar={skipSimilar}
+            onSkipSimilar={setSkipSimilar}
+            saving={saving}
+            saveError={saveError}
+            onAdd={addValid}
+          />
         )}
       </Stack>
     </Modal>

@@ -1,4 +1,4 @@
-import { CUSTOMER_TYPES, customerCreateSchema } from '@karya/domain';
+import { CUSTOMER_TYPES, customerCreateSchema, parseEnumeration } from '@karya/domain';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_MESSAGES as M } from './import-rules';
 import { flagDuplicateNames, type ImportRow } from './row-checks';
@@ -50,7 +50,8 @@ const fieldValue = (field: string, value: Cell): string | number => {
   const text = cellText(value).trim();
   if (field === 'additionalInfo.establishmentYear' || field === 'additionalInfo.numberOfStudents')
     return toNumber(text);
-  if (field === 'type') return CUSTOMER_TYPES.find((t) => t.toLowerCase() === text.toLowerCase()) ?? text;
+  // 'organisation', ' ORGANIZATION ' are Organization (issue 23; the schema reads every enumeration so too).
+  if (field === 'type') return parseEnumeration(CUSTOMER_TYPES, text) ?? text;
   return text;
 };
 

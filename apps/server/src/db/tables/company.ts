@@ -1,0 +1,23 @@
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { type StoredImage, ts } from './columns.ts';
+
+/**
+ * The company settings (issue 25, "The document"): one row (id 'company'), what a quotation prints of the company
+ * and its bank, and the company's state for GST. Made on first read from the COMPANY_* environment values.
+ */
+export const companySettings = pgTable('company_settings', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  gstin: text('gstin'),
+  state: text('state').notNull(),
+  logo: jsonb('logo').$type<StoredImage>(),
+  bankAccountName: text('bank_account_name').notNull().default(''),
+  bankAccountNumber: text('bank_account_number').notNull().default(''),
+  ifsc: text('ifsc').notNull().default(''),
+  bankBranch: text('bank_branch').notNull().default(''),
+  terms: text('terms').notNull(),
+  declaration: text('declaration').notNull(),
+  updatedAt: ts('updated_at'),
+  updatedBy: text('updated_by'),
+});

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, lifecycle } from './columns.ts';
+import { customers } from './customers.ts';
+import { invoiceColumns, invoiceIndexes } from './invoices.ts';
+
+/**
+ * Sales to customers (spec 3 §3 "Sale"): as purchases, with the customer and the place of supply (the
+ * customer's state when the sale was written). A customer deleted for good leaves its sales without one.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: id(),
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    ...invoiceColumns(),
+    ...lifecycle(),
+  },
+  (t) => [
+    ...invoiceIndexes('sales', t),
+    index('sales_customer_idx').on(t.customerId),
+    // One active sale per invoice number, trimmed and in any case (invoice-numbers.ts).
+    uniqueIndex('sales_live_invoice_no_uq')
+      .on(sql`lower(btrim(${t.invoiceNo}))`)
+      .where(sql`${t.isDeleted} = false`),
+    index('sales_total_gst_amount_idx').on(t.totalGstAmount),
+  ],
+);

@@ -1,0 +1,173 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  companySettings,
+  customerAssignments,
+  customers,
+  followUps,
+  productBrands,
+  productCategories,
+  productClasses,
+  productItems,
+  productMargins,
+  productStocks,
+  productVendors,
+  requirements,
+  roles,
+  tasks,
+  teamMembers,
+  teams,
+  userActivities,
+  userRoles,
+  users,
+} from '../db/schema.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { catalogueDemoRows } from './catalogue.ts';
+import { prng } from './common.ts';
+import { type DemoCompanyEnv, demoCompanyRow } from './company.ts';
+import { customerDemoRows } from './customers.ts';
+import { followUpDemoRows } from './follow-ups.ts';
+import { userDemoRows, WORKING_ROLES } from './people.ts';
+import { loadQuotationDemo } from './quotations.ts';
+import { requirementDemoRows } from './requirements.ts';
+import { DEMO_ROLES, roleDemoRows } from './roles.ts';
+import { loadStockDemo } from './stock.ts';
+import { teamAndTaskRows } from './teams-and-tasks.ts';
+
+/** Every demo user signs in with this password (shown in the README and the start-up banner). */
+export const DEMO_PASSWORD = 'Karya@2026';
+
+export type DemoSummary = {
+  loaded: boolean;
+  roles: number;
+  users: number;
+  activities: number;
+  teams: number;
+  tasks: number;
+  /** Brands, categories, classes, margins and vendors. */
+  catalogue: number;
+  customers: number;
+};
+
+/**
+ * Demo roles, about 30 staff users and their sign-in history, teams and HR tasks (dated around today), for
+ * a newcomer on the embedded database.
+ * main.ts calls it only right after the first administrator was created; if the demo roles are already
+ * there it does nothing, so a second call cannot duplicate anything. One transaction, bulk inserts, one
+ * argon2 hash shared by every demo user (hashing is deliberately slow).
+ */
+export const loadDemoData = async (
+  db: Db,
+  opts: { now?: Date; company?: DemoCompanyEnv } = {},
+): Promise<DemoSummary> => {
+  const now = opts.now ?? new Date();
+  const rnd = prng(20260101);
+
+  const [already] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`lower(${roles.name}) = lower(${DEMO_ROLES[0]!.name})`)
+    .limit(1);
+  if (already)
+    return {
+      loaded: false,
+      roles: 0,
+      users: 0,
+      activities: 0,
+      teams: 0,
+      tasks: 0,
+      catalogue: 0,
+      customers: 0,
+    };
+
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isDeleted, false))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  const adminId = admin?.id ?? null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const { roleRows, roleId } = roleDemoRows(now, rnd, adminId);
+
+  const { userRows, links, activityRows } = userDemoRows(now, rnd, { adminId, passwordHash, roleId });
+
+  const { teamRows, memberRows, taskRows } = teamAndTaskRows(
+    now,
+    userRows.map((u) => u.id!),
+    adminId,
+    prng(20260301),
+  );
+
+  // The catalogue is kept by the admin and the first few staff.
+  const catalogueRows = catalogueDemoRows(now, [
+    ...(adminId ? [adminId] : []),
+    ...userRows.slice(0, 3).map((u) => u.id!),
+  ]);
+
+  // Customers are with the Sales Executives still working; two with people who have left (Orphaned).
+  const roleOf = (i: number) => WORKING_ROLES[i % WORKING_ROLES.length];
+  const stillWorking = userRows.filter((u) => !u.isDeleted && u.status !== 'Blocked');
+  const customerRows = customerDemoRows(now, {
+    salesExecutives: userRows
+      .filter((u, i) => roleOf(i) === 'salesExecutive' && stillWorking.includes(u))
+      .map((u) => u.id!),
+    leavers: userRows.filter((u) => !stillWorking.includes(u)).map((u) => u.id!),
+    managerId: userRows.find((_, i) => roleOf(i) === 'salesManager')?.id ?? adminId,
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.insert(roles).values(roleRows);
+    await tx.insert(users).values(userRows);
+    await tx.insert(userRoles).values(links);
+    await tx.insert(userActivities).values(activityRows);
+    await tx.insert(teams).values(teamRows);
+    await tx.insert(teamMembers).values(memberRows);
+    await tx.insert(tasks).values(taskRows);
+    await tx.insert(productBrands).values(catalogueRows.brands);
+    await tx.insert(productCategories).values(catalogueRows.categories);
+    await tx.insert(productClasses).values(catalogueRows.classes);
+    await tx.insert(productMargins).values(catalogueRows.margins);
+    await tx.insert(productVendors).values(catalogueRows.vendors);
+    await tx.insert(productItems).values(catalogueRows.items);
+    await tx.insert(productStocks).values(catalogueRows.stocks);
+    // The demo sets SKUs 1..n; new items continue after them.
+    await tx.execute(sql`select setval('product_item_sku_seq', (select max(sku) from product_items))`);
+    await tx.insert(customers).values(customerRows.customers);
+    await tx.insert(customerAssignments).values(customerRows.assignments);
+    const requirementRows = requirementDemoRows(now, customerRows.customers, catalogueRows.items);
+    if (requirementRows.length) {
+      await tx.insert(requirements).values(requirementRows);
+      // The demo sets numbers 1..n; new requirements continue after them.
+      await tx.execute(
+        sql`select setval('requirement_id_seq', (select max(requirement_id) from requirements))`,
+      );
+    }
+    const followUpRows = followUpDemoRows(now, customerRows.customers, prng(20260401).next);
+    if (followUpRows.length) await tx.insert(followUps).values(followUpRows);
+    await loadStockDemo(tx, now, {
+      catalogue: catalogueRows,
+      customers: customerRows.customers,
+      staff: userRows.filter((_, i) => roleOf(i) === 'storeManager').map((u) => u.id!),
+      adminId,
+    });
+    // What the quotations print (issue 25): the demo company and its bank account.
+    await tx.insert(companySettings).values(demoCompanyRow(opts.company)).onConflictDoNothing();
+    // Quotations for the requirements, priced from the stock's prices to show; the sales manager reviews.
+    await loadQuotationDemo(tx, now, {
+      requirements: requirementRows,
+      reviewerId: userRows.find((_, i) => roleOf(i) === 'salesManager')?.id ?? adminId,
+    });
+  });
+  return {
+    loaded: true,
+    roles: roleRows.length,
+    users: userRows.length,
+    activities: activityRows.length,
+    teams: teamRows.length,
+    tasks: taskRows.length,
+    catalogue: Object.values(catalogueRows).reduce((sum, rows) => sum + rows.length, 0),
+    customers: customerRows.customers.length,
+  };
+};

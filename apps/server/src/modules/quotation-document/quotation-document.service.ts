@@ -1,0 +1,104 @@
+import {
+  formatQuotationId,
+  mayBeSent,
+  QUOTATION_MESSAGES,
+  QUOTATION_RESOURCE,
+  QUOTATION_SEND_MESSAGES,
+  type QuotationDto,
+  quotationDocument,
+  quotationFileName,
+} from '@karya/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { customers, files } from '../../db/schema.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { recordChange } from '../../platform/history.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { getCompanySettings } from '../company/company.service.ts';
+import { renderQuotationPdf } from './quotation-pdf.ts';
+
+/**
+ * How the document reads a quotation: the quotations module's reader (its row scope included: a quotation
+ * the caller may not see answers 404). Given by the module that registers the routes.
+ */
+export type QuotationLoader = (id: string, request: FastifyRequest) => Promise<QuotationDto>;
+
+const loaders = new WeakMap<AppDeps, QuotationLoader>();
+
+/** Until the quotations module gives its reader, every quotation is 'Quotation not found'. */
+const noQuotations: QuotationLoader = async () => {
+  throw notFound(QUOTATION_MESSAGES.notFound);
+};
+
+/** The reader the document routes of this app use (the quotations module, or a test, sets it). */
+export const setQuotationLoader = (deps: AppDeps, loader: QuotationLoader) => loaders.set(deps, loader);
+export const quotationLoaderOf = (deps: AppDeps) => loaders.get(deps) ?? noQuotations;
+
+const logoOf = async (deps: AppDeps, fileId: string | undefined) => {
+  if (!fileId) return null;
+  const [file] = await deps.db.select().from(files).where(eq(files.id, fileId)).limit(1);
+  return file ? deps.storage.get(file.storageKey) : null;
+};
+
+/** A version of a quotation (the active one unless `versionId`) as a PDF and its file name. */
+export const quotationPdf = async (deps: AppDeps, quotation: QuotationDto, versionId?: string) => {
+  const version = versionId ? quotation.versions.find((v) => v._id === versionId) : quotation.activeVersion;
+  if (!version) throw notFound(QUOTATION_MESSAGES.versionNotFound);
+  const company = await getCompanySettings(deps);
+  const logo = await logoOf(deps, company.logo?.fileId);
+  const pdf = await renderQuotationPdf({ doc: quotationDocument(quotation, company, version), logo });
+  return { pdf, version, fileName: quotationFileName(quotation.quotationId, version.versionNumber) };
+};
+
+/** The customer's own e-mail and its contacts' e-mails (lower case): where a quotation may be sent. */
+const customerEmails = async (deps: AppDeps, customerId: string) => {
+  const [row] = await deps.db
+    .select({ email: customers.email, contacts: customers.contacts })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  const all = [row?.email, ...(row?.contacts ?? []).map((c) => c.email)];
+  return new Set(all.filter((e): e is string => Boolean(e)).map((e) => e.trim().toLowerCase()));
+};
+
+/**
+ * Send (issue 25): the version's PDF e-mailed to one of the customer's contacts over SMTP, recorded in the
+ * quotation's history. Refused while the version may not leave the company (its review has not passed).
+ */
+export const sendQuotation = async (
+  deps: AppDeps,
+  principal: Principal,
+  quotation: QuotationDto,
+  input: { email: string; version?: string },
+) => {
+  const version = input.version
+    ? quotation.versions.find((v) => v._id === input.version)
+    : quotation.activeVersion;
+  if (!version) throw notFound(QUOTATION_MESSAGES.versionNotFound);
+  if (!mayBeSent(version)) throw badRequest(QUOTATION_MESSAGES.awaitingReview);
+  if (!quotation.customer) throw badRequest(QUOTATION_SEND_MESSAGES.noCustomer);
+  const email = input.email.trim();
+  if (!(await customerEmails(deps, quotation.customer._id)).has(email.toLowerCase()))
+    throw badRequest(QUOTATION_SEND_MESSAGES.notAContact);
+  const { pdf, fileName } = await quotationPdf(deps, quotation, version._id);
+  const company = await getCompanySettings(deps);
+  const number = formatQuotationId(quotation.quotationId, version.versionNumber);
+  const from = company.name || 'us';
+  await deps.mailer.send({
+    to: email,
+    subject: `Quotation ${number}: ${version.title}`,
+    text:
+      `Dear ${quotation.customer.name},\n\nPlease find attached our quotation ${number} (${version.title}).\n\n` +
+      `Regards,\n${principal.user.name}\n${from}`,
+    attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+  });
+  await recordChange(deps.db, principal, deps.clock.now(), {
+    entity: QUOTATION_RESOURCE,
+    recordId: quotation._id,
+    title: version.title,
+    action: 'update',
+    changes: [{ field: 'sentTo', label: 'Sent by e-mail', from: null, to: `${email} (${number})` }],
+  });
+  return { email, version: version._id, fileName };
+};

@@ -1,0 +1,248 @@
+import {
+  ASSIGNMENT_STATES,
+  can,
+  type FilterValue,
+  type ListQuery,
+  ListQueryError,
+  type ListSpec,
+  parseListQuery,
+  type RecordMessages,
+  SUGGESTION_LIMIT,
+} from '@karya/domain';
+import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { badRequest, forbidden } from './errors.ts';
+import {
+  containsText,
+  type FilterRule,
+  type ListColumns,
+  listConditions,
+  listOffset,
+  listOrderBy,
+  type Operand,
+} from './list-sql.ts';
+import type { Principal } from './principal.ts';
+
+/** A table with the lifecycle columns of schema.ts (`lifecycle()`), plus `id`. */
+export type RecordTable = PgTable & {
+  id: AnyPgColumn;
+  isDeleted: AnyPgColumn;
+  deletedAt: AnyPgColumn;
+  deletedBy: AnyPgColumn;
+  createdBy: AnyPgColumn;
+  updatedBy: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+};
+
+/** Which rows a user may see of a row-scoped resource; undefined means all. Out of scope reads as 404. */
+export type Scope = SQL | undefined;
+
+// ------------------------------------------------------------------------------------------------ lists
+
+/** Parse a raw query record against a list's whitelist; anything off answers 400 with a clear message. */
+export const parseList = (raw: unknown, spec: ListSpec): ListQuery => {
+  try {
+    return parseListQuery((raw ?? {}) as Record<string, string | string[] | undefined>, spec);
+  } catch (error) {
+    if (error instanceof ListQueryError) throw badRequest(error.message);
+    throw error;
+  }
+};
+
+/** The filter rules of the lifecycle filters (LIFECYCLE_FILTERS in the domain). */
+export const lifecycleRules = (t: RecordTable): Record<string, FilterRule> => ({
+  isDeleted: { kind: 'boolean', on: t.isDeleted },
+  deletedBy: { kind: 'in', on: t.deletedBy },
+  createdBy: { kind: 'in', on: t.createdBy },
+  createdAt: { kind: 'dateRange', on: t.createdAt },
+  updatedAt: { kind: 'dateRange', on: t.updatedAt },
+});
+
+/**
+ * Assigned / UnAssigned / Orphaned (spec 2 §3) on a column of user ids: a text column (one assignee) or a
+ * text[] column (several). Orphaned: assigned, but to no live user any more.
+ */
+export const assignmentStateRule = (on: Operand, shape: 'one' | 'many'): FilterRule => ({
+  kind: 'custom',
+  build: (value) => {
+    const states = (Array.isArray(value) ? value : [value]).filter((v): v is string =>
+      (ASSIGNMENT_STATES as readonly string[]).includes(v as string),
+    );
+    if (states.length === 0) return undefined;
+    const live = sql`select 1 from ${users} where ${users.isDeleted} = false and ${
+      shape === 'one' ? sql`${users.id} = ${on}` : sql`${users.id} = any(${on})`
+    }`;
+    const hasAssignee = shape === 'one' ? sql`${on} is not null` : sql`cardinality(${on}) > 0`;
+    const parts = states.map((s) =>
+      s === 'UnAssigned'
+        ? sql`not (${hasAssignee})`
+        : s === 'Assigned'
+          ? sql`(${hasAssignee} and exists (${live}))`
+          : sql`(${hasAssignee} and not exists (${live}))`,
+    );
+    return sql`(${sql.join(parts, sql` or `)})`;
+  },
+});
+
+/**
+ * The Deleted filter (and Deleted By) need restore on the resource (or bulk-restore where the spec says so).
+ * Lists show live records unless the query asks for deleted ones.
+ */
+export const withLifecycleDefaults = (
+  principal: Principal,
+  resource: string,
+  filters: Record<string, FilterValue>,
+  messages: Pick<RecordMessages, 'deletedFilterForbidden'>,
+  actions: readonly ('restore' | 'bulk-restore')[] = ['restore'],
+): Record<string, FilterValue> => {
+  // Deleted By names deleted records, so it implies the Deleted filter unless the query says otherwise.
+  const out: Record<string, FilterValue> = { isDeleted: filters.deletedBy !== undefined, ...filters };
+  const wantsDeleted = out.isDeleted === true || out.deletedBy !== undefined;
+  if (wantsDeleted && !actions.some((a) => can(principal.permissions, resource, a)))
+    throw forbidden(messages.deletedFilterForbidden);
+  return out;
+};
+
+export type ListRun = {
+  db: Db;
+  table: RecordTable;
+  columns: ListColumns;
+  query: ListQuery;
+  /** The filters to apply (usually withLifecycleDefaults(...)); defaults to the query's. */
+  filters?: Record<string, FilterValue>;
+  scope?: Scope;
+  /**
+   * The columns a page reads (default: the table's). A record type whose answer names other records (a
+   * brand, a stock) reads them here as correlated sub-selects, so a page is one statement, not one per
+   * referenced table.
+   */
+  select?: Record<string, unknown>;
+};
+
+/**
+ * One page of rows and the total count for the same WHERE. Ordered by the whitelisted sort, then the id,
+ * so pages never overlap.
+ */
+/**
+ * From this offset on, a page is found as ids first (from an index alone where the filters allow) and only
+ * its own rows are read: deep pages stop costing a visit to every row before them.
+ */
+export const DEFERRED_JOIN_FROM = 1_000;
+
+export const runList = async <Row>({ db, table, columns, query, filters, scope, select }: ListRun) => {
+  const conditions = listConditions(columns, filters ?? query.filters);
+  if (scope) conditions.push(scope);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = listOrderBy(query, columns);
+  const offset = listOffset(query);
+  const from = table as PgTable;
+  const pick = () => (select ? db.select(select as never) : db.select());
+  const page =
+    offset >= DEFERRED_JOIN_FROM
+      ? pick()
+          .from(from)
+          .where(
+            inArray(
+              sql`${columns.id}`,
+              db
+                .select({ id: sql`${columns.id}` })
+                .from(from)
+                .where(where)
+                .orderBy(...order)
+                .limit(query.limit)
+                .offset(offset),
+            ),
+          )
+          .orderBy(...order)
+      : pick()
+          .from(from)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    page as unknown as Promise<Row[]>,
+    db.select({ n: count() }).from(from).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+/** `{<plural>: [...], <plural>Count: n, page, limit}`: the list keys the spec's clients read. */
+export const listPage = <K extends string, T>(plural: K, items: T[], total: number, query: ListQuery) =>
+  ({ [plural]: items, [`${plural}Count`]: total, page: query.page, limit: query.limit }) as {
+    [key in K]: T[];
+  } & { [key in `${K}Count`]: number } & { page: number; limit: number };
+
+// ------------------------------------------------------------------------------------------ suggestions
+
+/**
+ * Suggestions for a picker: the already selected records first (so a picker can show their names), then
+ * live records whose name contains the text, at most 20 in all.
+ */
+export const suggest = async <Row extends { id: string }>(opts: {
+  db: Db;
+  table: PgTable;
+  id: AnyPgColumn;
+  name: AnyPgColumn;
+  /** What a suggestion row carries. */
+  select: Record<string, AnyPgColumn | SQL>;
+  /** Conditions for new matches: live, unblocked, in scope ... */
+  live: SQL[];
+  input: { name: string; selectedIds: string[] };
+  /** More columns the text matches (e.g. e-mail). */
+  alsoMatch?: AnyPgColumn[];
+}): Promise<Row[]> => {
+  const { db, table, input } = opts;
+  const selectedIds = [...new Set(input.selectedIds)].slice(0, SUGGESTION_LIMIT);
+  const selected = selectedIds.length
+    ? ((await db
+        .select(opts.select)
+        .from(table)
+        .where(inArray(opts.id, selectedIds))
+        .orderBy(sql`lower(${opts.name})`, asc(opts.id))) as unknown as Row[])
+    : [];
+  const room = SUGGESTION_LIMIT - selected.length;
+  if (room <= 0) return selected;
+  const conditions = [...opts.live];
+  if (input.name) {
+    const ons = [opts.name, ...(opts.alsoMatch ?? [])];
+    conditions.push(
+      sql`(${sql.join(
+        ons.map((o) => containsText(o, input.name)),
+        sql` or `,
+      )})`,
+    );
+  }
+  if (selectedIds.length) conditions.push(notInArray(opts.id, selectedIds));
+  const matches = (await db
+    .select(opts.select)
+    .from(table)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(sql`lower(${opts.name})`, asc(opts.id))
+    .limit(room)) as unknown as Row[];
+  return [...selected, ...matches];
+};
+
+/**
+ * The suggestion of a record type known by its name (brands, margins, vendors, teams …): `{_id, name}`,
+ * the selected ones first, then live records whose name matches; at most 20.
+ */
+export const suggestByName = async (
+  db: Db,
+  table: RecordTable & { name: AnyPgColumn },
+  input: { name: string; selectedIds: string[] },
+) => {
+  const rows = await suggest<{ id: string; name: string }>({
+    db,
+    table,
+    id: table.id,
+    name: table.name,
+    select: { id: table.id, name: table.name },
+    live: [eq(table.isDeleted, false)],
+    input,
+  });
+  return rows.map((r) => ({ _id: r.id, name: r.name }));
+};

@@ -1,0 +1,38 @@
+import {
+  formatQuotationId,
+  formatRupees,
+  QUOTATION_STATUS_COLOR,
+  type QuotationStatus,
+  REVIEW_STATUS_COLOR,
+  type ReviewStatus,
+  toPaise,
+} from '@karya/domain';
+import { Badge, type BadgeProps } from '@mantine/core';
+
+/** Rupees as the DTOs carry them (2 decimals at most), shown 'Rs. 1,200.50' through the paise formatter. */
+export const rupees = (amount: number | null | undefined) =>
+  amount === null || amount === undefined ? null : formatRupees(toPaise(amount) ?? 0);
+
+/** 'ARR/0012', or 'ARR/0012/R2' when the version shown is a re-quotation. */
+export const quotationNumber = (q: { quotationId: number; activeVersion: { versionNumber: number } }) =>
+  formatQuotationId(q.quotationId, q.activeVersion.versionNumber);
+
+/** Spec 3 §3: Draft default, ReQuoted info, Approved success, Rejected error. */
+export const QuotationStatusBadge = ({
+  status,
+  size,
+}: {
+  status: QuotationStatus;
+  size?: BadgeProps['size'];
+}) => (
+  <Badge color={QUOTATION_STATUS_COLOR[status]} variant="light" size={size} tt="none">
+    {status}
+  </Badge>
+);
+
+/** A re-quotation's review: Pending as a warning (spec 3 §3). */
+export const ReviewStatusBadge = ({ status, size }: { status: ReviewStatus; size?: BadgeProps['size'] }) => (
+  <Badge color={REVIEW_STATUS_COLOR[status]} variant="light" size={size} tt="none">
+    {`Review ${status}`}
+  </Badge>
+);

@@ -1,0 +1,84 @@
+import {
+  ASSIGNMENT_STATES,
+  formatQuotationId,
+  formatRequirementId,
+  quotationIdFilterValue,
+  type RequirementSuggestion,
+} from '@karya/domain';
+import { ChoiceFilter, RefFilter, SequenceIdFilter, showDeleted } from '../../components/list/filter-fields';
+import { DatedLifecycleFilters } from '../../components/list/filter-kinds';
+import type { RefSource } from '../../components/record/ref-pickers';
+import { api } from '../../lib/api';
+import { recordKeys } from '../../lib/query-keys';
+import { customerSource } from '../requirements/ref-sources';
+
+const requirementKeys = recordKeys('requirements');
+
+/** GET /crm/requirements/suggestion: the caller's requirements by title ('RI0012 · title'), the picked first. */
+const requirementSource: RefSource = {
+  queryKey: (title, selected) => requirementKeys.suggestion(`picker:${title}`, selected),
+  fetch: async (title, selectedIds, signal) =>
+    (
+      (
+        await api.get<RequirementSuggestion[]>(
+          '/crm/requirements/suggestion',
+          // The requirement suggestion takes one selected id (the filter's first).
+          { title, selectedId: selectedIds[0] },
+          { signal },
+        )
+      ).data ?? []
+    ).map((r) => ({ _id: r._id, name: `${formatRequirementId(r.requirementId)} · ${r.title}` })),
+};
+
+/** What changes which filters show (spec 3 §2 "Quotation filter"). */
+export type QuotationFilterPermissions = {
+  /** The state filter: view-all on quotation. */
+  state: boolean;
+  /** Created By / Deleted By: suggestion on user. */
+  users: boolean;
+  customers: boolean;
+  requirements: boolean;
+};
+
+/**
+ * The inputs of 'Filter Quotations' (spec 3 §2): quotation ID, customer, requirement, created by, state
+ * (view-all), created and updated ranges, and with bulk-restore Deleted and Deleted By.
+ */
+export const QuotationFilterFields = ({
+  canSeeDeleted,
+  may,
+}: {
+  canSeeDeleted: boolean;
+  may: QuotationFilterPermissions;
+}) => (
+  <>
+    <SequenceIdFilter
+      name="quotationId"
+      label="Quotation ID"
+      placeholder="ARR/0001 or 1"
+      format={(n) => formatQuotationId(n)}
+      parse={quotationIdFilterValue}
+      invalid="Enter a quotation number such as ARR/0001"
+    />
+    <RefFilter
+      name="customer"
+      label="Customer"
+      source={customerSource}
+      canSearch={may.customers}
+      plural="customers"
+    />
+    <RefFilter
+      name="requirement"
+      label="Requirement"
+      source={requirementSource}
+      canSearch={may.requirements}
+      plural="requirements"
+    />
+    {may.state && <ChoiceFilter name="state" label="Customer Assignment State" data={ASSIGNMENT_STATES} />}
+    <DatedLifecycleFilters
+      canSeeDeleted={canSeeDeleted}
+      deleted={showDeleted('quotations')}
+      users={may.users}
+    />
+  </>
+);
