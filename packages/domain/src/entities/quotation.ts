@@ -43,38 +43,50 @@ export const validUntilSchema = oneLineText({ error: M.validUntilRequired })
   .transform((v) => v.slice(0, 10))
   .refine((v) => isValidUntilAllowed(v), M.validUntilFuture);
 
-/** One line (spec 3 §5 "Quotation item"). For a tier other than custom the server prices it from the tier. */
-export const quotationLineSchema = z.object(
-  {
-    item: z.string({ error: M.itemRequired }).min(1, M.itemRequired).pipe(objectIdSchema),
-    quantity: z.preprocess(
-      asNumber,
-      z
-        .number({ error: M.quantityRequired })
-        .int(M.quantityInteger)
-        .positive(M.quantityPositive)
-        .max(QUOTATION_QUANTITY_MAX, M.quantityMax),
-    ),
-    marginTier: z.enum(LINE_MARGIN_TIERS, { error: M.marginTierRequired }),
-    gst: z.preprocess(
-      asNumber,
-      z
-        .number({ error: M.gstRequired })
-        .positive(M.gstRequired)
-        .refine((v) => (GST_RATES as readonly number[]).includes(v), M.gstRequired),
-    ),
-    unitPrice: z.preprocess(
-      asNumber,
-      z
-        .number({ error: M.unitPriceRequired })
-        .finite(M.unitPriceRequired)
-        .positive(M.unitPricePositive)
-        .max(TRADE_PRICE_MAX, M.unitPriceMax)
-        .refine(hasAtMostTwoDecimals, M.unitPriceDecimals),
-    ),
-  },
-  { error: M.itemRequired },
-);
+/**
+ * One line (spec 3 §5 "Quotation item"). For a tier other than custom the server prices it from the tier and
+ * a price sent is ignored, so it may be left out (as on a sale line); a custom line needs its price.
+ */
+export const quotationLineSchema = z
+  .object(
+    {
+      item: z.string({ error: M.itemRequired }).min(1, M.itemRequired).pipe(objectIdSchema),
+      quantity: z.preprocess(
+        asNumber,
+        z
+          .number({ error: M.quantityRequired })
+          .int(M.quantityInteger)
+          .positive(M.quantityPositive)
+          .max(QUOTATION_QUANTITY_MAX, M.quantityMax),
+      ),
+      marginTier: z.enum(LINE_MARGIN_TIERS, { error: M.marginTierRequired }),
+      gst: z.preprocess(
+        asNumber,
+        z
+          .number({ error: M.gstRequired })
+          .positive(M.gstRequired)
+          .refine((v) => (GST_RATES as readonly number[]).includes(v), M.gstRequired),
+      ),
+      unitPrice: z
+        .preprocess(
+          asNumber,
+          z
+            .number({ error: M.unitPriceRequired })
+            .finite(M.unitPriceRequired)
+            .positive(M.unitPricePositive)
+            .max(TRADE_PRICE_MAX, M.unitPriceMax)
+            .refine(hasAtMostTwoDecimals, M.unitPriceDecimals)
+            // An empty field is no price: a tier line's price comes from the tier.
+            .optional(),
+        )
+        .optional(),
+    },
+    { error: M.itemRequired },
+  )
+  .superRefine((l, ctx) => {
+    if (l.marginTier === 'custom' && l.unitPrice === undefined)
+      ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: M.unitPriceRequired });
+  });
 export type QuotationLineInput = z.infer<typeof quotationLineSchema>;
 
 export const quotationLinesSchema = z

@@ -129,7 +129,7 @@ export const freezeLines = async (
     const margins = { t1: i.t1!, t2: i.t2!, t3: i.t3!, pt1: i.pt1!, pt2: i.pt2!, pt3: i.pt3! };
     const base = toPaise(i.priceToShow!) ?? 0;
     let unitPaise: number;
-    if (l.marginTier === 'custom') unitPaise = toPaise(l.unitPrice) ?? 0;
+    if (l.marginTier === 'custom') unitPaise = toPaise(l.unitPrice ?? 0) ?? 0;
     else {
       if (!can(principal.permissions, 'product-item-price', ITEM_PRICE_ACTION[l.marginTier]))
         throw forbidden(tierForbiddenMessage(l.marginTier));

@@ -226,7 +226,8 @@ describe('quotations', () => {
       [{ items: [line(panel._id, { quantity: 1.5 })] }, M.quantityInteger],
       [{ items: [line(panel._id, { marginTier: undefined })] }, M.marginTierRequired],
       [{ items: [line(panel._id, { gst: undefined })] }, M.gstRequired],
-      [{ items: [line(panel._id, { unitPrice: undefined })] }, M.unitPriceRequired],
+      [{ items: [line(panel._id, { marginTier: 'custom', unitPrice: undefined })] }, M.unitPriceRequired],
+      [{ items: [line(panel._id, { marginTier: 'custom', unitPrice: '' })] }, M.unitPriceRequired],
       [{ validUntil: daysFromToday(-1) }, M.validUntilFuture],
       [{ customer: undefined }, M.customerRequired],
       [{ requirement: undefined }, M.requirementRequired],
@@ -256,6 +257,16 @@ describe('quotations', () => {
     const again = await post(body(school._id, requirement._id));
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(M.requirementHasQuotation);
+  });
+
+  it('prices a tier line from its tier when it comes without a price, or with an empty one', async () => {
+    for (const unitPrice of [undefined, '']) {
+      const requirement = await newRequirement(school._id);
+      const res = await post(body(school._id, requirement._id, { items: [line(panel._id, { unitPrice })] }));
+      expect(res.statusCode, res.body).toBe(201);
+      // t2 = 12.5% over the price to show of 1000.
+      expect((res.json().data as QuotationDto).activeVersion.items[0]!.unitPrice).toBe(1125);
+    }
   });
 
   it('refuses a tier the caller may not read (403) and lets a custom price at the minimum pass', async () => {
