@@ -50,7 +50,9 @@ const variantColorResolver: VariantColorsResolver = (input) => {
     };
   }
   if (!['light', 'outline', 'subtle', 'transparent'].includes(input.variant ?? '')) return defaults;
-  const text = darken(input.theme.colors[parsed.color]![9], 0.25);
+  // Yellow is the lightest hue: darkened as much as the others it was 4.4:1 on its own tint (the quotations'
+  // Pending review badge, axe in Chromium).
+  const text = darken(input.theme.colors[parsed.color]![9], parsed.color === 'yellow' ? 0.32 : 0.25);
   return {
     ...defaults,
     color: text,
