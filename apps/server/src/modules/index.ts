@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../platform/access.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogueModuleRoutes } from './catalogue/catalogue.routes.ts';
@@ -15,7 +14,6 @@ import { marginsRoutes } from './margins/margins.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { quotationDocumentRoutes } from './quotation-document/quotation-document.routes.ts';
 import { quotationsRoutes } from './quotations/quotations.routes.ts';
-import { getQuotation } from './quotations/quotations.service.ts';
 import { requirementsRoutes } from './requirements/requirements.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { salesRoutes } from './sales/sales.routes.ts';
@@ -48,7 +46,6 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await requirementsRoutes(api, deps);
   await followUpsRoutes(api, deps);
   await quotationsRoutes(api, deps);
-  // The quotation's document (preview data, PDF, e-mail): it reads a quotation through the quotations
-  // module's reader, with its row scope.
-  await quotationDocumentRoutes(api, deps, (id, request) => getQuotation(deps.db, principalOf(request), id));
+  // The quotation's document (PDF, e-mail).
+  await quotationDocumentRoutes(api, deps);
 };

@@ -5,13 +5,8 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import {
-  type QuotationLoader,
-  quotationLoaderOf,
-  quotationPdf,
-  sendQuotation,
-  setQuotationLoader,
-} from './quotation-document.service.ts';
+import { getQuotation } from '../quotations/quotations.service.ts';
+import { quotationPdf, sendQuotation } from './quotation-document.service.ts';
 
 const tags = ['Quotations'];
 const idParams = z.object({ id: objectIdSchema });
@@ -30,15 +25,11 @@ const sendBody = z.object(
 );
 
 /**
- * The quotation's document (issue 25): GET /crm/quotations/{id}/pdf (print on quotation). `loadQuotation` is
- * the quotations module's reader; without it every quotation is not found.
+ * The quotation's document (issue 25): GET /crm/quotations/{id}/pdf and POST /crm/quotations/{id}/send (print
+ * on quotation). A quotation is read as the quotations module reads it, row scope included: one the caller
+ * may not see is 'Quotation not found'.
  */
-export const quotationDocumentRoutes = async (
-  app: FastifyInstance,
-  deps: AppDeps,
-  loadQuotation?: QuotationLoader,
-) => {
-  if (loadQuotation) setQuotationLoader(deps, loadQuotation);
+export const quotationDocumentRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -58,7 +49,7 @@ export const quotationDocumentRoutes = async (
       },
     },
     async (request, reply) => {
-      const quotation = await quotationLoaderOf(deps)(request.params.id, request);
+      const quotation = await getQuotation(deps.db, principalOf(request), request.params.id);
       const { pdf, fileName } = await quotationPdf(deps, quotation, request.query.version);
       return reply
         .header('content-type', 'application/pdf')
@@ -84,7 +75,7 @@ export const quotationDocumentRoutes = async (
       },
     },
     async (request) => {
-      const quotation = await quotationLoaderOf(deps)(request.params.id, request);
+      const quotation = await getQuotation(deps.db, principalOf(request), request.params.id);
       const sent = await sendQuotation(deps, principalOf(request), quotation, request.body);
       return ok(SEND.sent(sent.email), sent);
     },

@@ -9,7 +9,6 @@ import {
   quotationFileName,
 } from '@karya/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { customers, files } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -17,23 +16,6 @@ import { recordChange } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { getCompanySettings } from '../company/company.service.ts';
 import { renderQuotationPdf } from './quotation-pdf.ts';
-
-/**
- * How the document reads a quotation: the quotations module's reader (its row scope included: a quotation
- * the caller may not see answers 404). Given by the module that registers the routes.
- */
-export type QuotationLoader = (id: string, request: FastifyRequest) => Promise<QuotationDto>;
-
-const loaders = new WeakMap<AppDeps, QuotationLoader>();
-
-/** Until the quotations module gives its reader, every quotation is 'Quotation not found'. */
-const noQuotations: QuotationLoader = async () => {
-  throw notFound(QUOTATION_MESSAGES.notFound);
-};
-
-/** The reader the document routes of this app use (the quotations module, or a test, sets it). */
-export const setQuotationLoader = (deps: AppDeps, loader: QuotationLoader) => loaders.set(deps, loader);
-export const quotationLoaderOf = (deps: AppDeps) => loaders.get(deps) ?? noQuotations;
 
 const logoOf = async (deps: AppDeps, fileId: string | undefined) => {
   if (!fileId) return null;

@@ -6,7 +6,6 @@ import {
   type QuotationDto,
   type QuotationListDto,
   quotationItemWarning,
-  type RequirementDto,
 } from '@karya/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,66 +24,25 @@ import {
   quotationVersions,
   requirements,
 } from '../../db/schema.ts';
-import { listUrl, multipartBody } from '../users/users-test-kit.ts';
+import { listUrl } from '../users/users-test-kit.ts';
+import { QUOTATIONS, quotationKit } from './quotations-test-kit.ts';
 
-const BASE = '/api/crm/quotations';
+const BASE = QUOTATIONS;
 
 describe('quotations', () => {
   let ctx: TestContext;
   let admin: Agent & { user: { id: string } };
-  let marginId: string;
   let school: CustomerDto;
   let panel: ItemDto;
   let kit: ItemDto;
-
-  const newCustomer = async (name: string, extra: object = {}, who: Agent = admin) => {
-    const res = await who.request({
-      method: 'POST',
-      url: '/api/crm/customers',
-      payload: {
-        type: 'Organization',
-        name,
-        marginTier: 't2',
-        address: { city: 'Bhubaneswar', state: 'Odisha', country: 'India' },
-        ...extra,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as CustomerDto;
-  };
+  let make: ReturnType<typeof quotationKit>;
+  const newCustomer = (name: string, extra: object = {}, who: Agent = admin) =>
+    make.newCustomer(name, extra, who);
   /** An item; Verified, with the margin, GST 18 and a price to show unless told otherwise. */
-  const newItem = async (name: string, fields: Record<string, string> = {}, price = 1000) => {
-    const res = await admin.request({
-      method: 'POST',
-      url: '/api/crm/products/items',
-      ...multipartBody({ name, state: 'Verified', gst: '18', margin: marginId, ...fields }),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const item = res.json().data as ItemDto;
-    if (price)
-      await ctx.database.db
-        .update(productStocks)
-        .set({ priceToShow: price })
-        .where(eq(productStocks.itemId, item._id));
-    return item;
-  };
-  const newRequirement = async (customer: string, who: Agent = admin) => {
-    const res = await who.request({
-      method: 'POST',
-      url: '/api/crm/requirements',
-      payload: {
-        title: 'Smart class for four rooms',
-        customer,
-        type: 'Product',
-        priority: 'High',
-        items: [{ item: panel._id, quantity: 1 }],
-        budget: 100000,
-        purchaseDate: daysFromToday(10),
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as RequirementDto;
-  };
+  const newItem = (name: string, fields: Record<string, string> = {}, price = 1000) =>
+    make.newItem(name, fields, price);
+  const newRequirement = (customer: string, who: Agent = admin) =>
+    make.newRequirement(customer, [panel._id], who);
   const line = (item: string, more: object = {}) => ({
     item,
     quantity: 2,
@@ -132,16 +90,8 @@ describe('quotations', () => {
   beforeAll(async () => {
     ctx = await createTestApp({ LOG_LEVEL: 'error', COMPANY_STATE: 'Odisha' });
     admin = await adminSession(ctx);
-    const margin = await admin.request({
-      method: 'POST',
-      url: '/api/crm/products/margins',
-      payload: {
-        name: 'Schools',
-        isActive: true,
-        margins: { t1: 10, t2: 12.5, t3: 15, pt1: 18, pt2: 20, pt3: 25 },
-      },
-    });
-    marginId = margin.json().data._id;
+    make = quotationKit(ctx, admin);
+    await make.createMargin();
     school = await newCustomer('Odisha Adarsha Vidyalaya, Khurda');
     panel = await newItem('Interactive flat panel 75 inch', { hsnCode: '8528', modalNo: 'IFP-75' });
     kit = await newItem('Robotics starter kit', {}, 1000);
