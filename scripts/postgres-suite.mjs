@@ -54,6 +54,9 @@ if (process.argv.includes('--all')) {
   const rest = every.filter((file) => !ALWAYS.includes(file));
   const day = Math.floor(Date.now() / 86_400_000);
   const start = (day * SAMPLE) % rest.length;
-  const sample = Array.from({ length: Math.min(SAMPLE, rest.length) }, (_, i) => rest[(start + i) % rest.length]);
+  const sample = Array.from(
+    { length: Math.min(SAMPLE, rest.length) },
+    (_, i) => rest[(start + i) % rest.length],
+  );
   console.log([...ALWAYS, ...sample].join('\n'));
 }
