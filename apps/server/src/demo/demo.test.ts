@@ -33,6 +33,7 @@ import {
   type TestContext,
 } from '../../test/helpers.ts';
 import { roles, tasks, teamMembers, teams, userActivities, userRoles, users } from '../db/schema.ts';
+import { pdfPages } from '../modules/quotation-document/pdf-test-kit.ts';
 import { verifyStocks } from '../modules/stocks/ledger.ts';
 import { verifyPassword } from '../platform/passwords.ts';
 import { DEMO_PASSWORD, type DemoSummary, loadDemoData } from './index.ts';
@@ -658,6 +659,7 @@ describe('demo quotations', () => {
     const admin = await adminSession(ctx);
     const list = await admin.request({ method: 'GET', url: '/api/crm/quotations?limit=100' });
     let longest = 0;
+    let longestId = '';
     for (const row of (list.json().data as { quotations: QuotationListDto[] }).quotations) {
       const res = await admin.request({ method: 'GET', url: `/api/crm/quotations/${row._id}` });
       expect(res.statusCode, res.body).toBe(200);
@@ -667,7 +669,7 @@ describe('demo quotations', () => {
       const versions = [...q.versions].sort((a, b) => a.versionNumber - b.versionNumber);
       expect(versions[0]).toMatchObject({ versionNumber: 0, isMain: true, review: null });
       for (const v of versions) {
-        longest = Math.max(longest, v.items.length);
+        if (v.items.length > longest) [longest, longestId] = [v.items.length, q._id];
         const totals = versionTotals(
           v.items.map((l) => ({ quantity: l.quantity, unitPaise: toPaise(l.unitPrice)!, gst: l.gst })),
           v.placeOfSupply.interState,
@@ -693,6 +695,9 @@ describe('demo quotations', () => {
     }
     // The long one: every sellable item of the catalogue, more than a printed page.
     expect(longest).toBeGreaterThanOrEqual(19);
+    const pdf = await admin.request({ method: 'GET', url: `/api/crm/quotations/${longestId}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect((await pdfPages(pdf.rawPayload)).length).toBeGreaterThanOrEqual(2);
   });
 
   it('the sales manager approves a waiting re-quotation; its sales executive may then re-quote it', async () => {
