@@ -301,16 +301,32 @@ describe('quotations', () => {
     await context.close();
   });
 
-  it('shows the list and a quotation on a phone without sideways scrolling', async () => {
+  it('shows the list, a quotation, its preview and the form on a phone without sideways scrolling', async () => {
     const context = await newContext(env.browser, env.app.baseUrl, { mobile: true });
     const page = await context.newPage();
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/crm/quotations');
     await page.getByRole('heading', { name: 'Quotations' }).first().waitFor();
-    const first = page.getByRole('article').first();
-    await first.waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
+    await page.getByRole('article').first().waitFor();
+    expect(await sideways()).toBeLessThanOrEqual(1);
     await screenshot(page, 'quotations-phone');
+
+    // The first test's quotation: its detail (lines, totals, history) and its preview.
+    const list = await (await page.request.get('/api/crm/quotations?limit=1')).json();
+    const id = list.data.quotations[0]._id as string;
+    await page.goto(`/crm/quotations/${id}`);
+    await page.getByRole('region', { name: 'Quotation History' }).waitFor();
+    expect(await sideways()).toBeLessThanOrEqual(1);
+    await screenshot(page, 'quotation-detail-phone');
+    await page.goto(`/crm/quotations/${id}/preview`);
+    await page.getByRole('article', { name: /^Quotation ARR\/\d{4}/ }).waitFor();
+    expect(await sideways()).toBeLessThanOrEqual(1);
+    await screenshot(page, 'quotation-preview-phone');
+
+    await page.goto('/crm/quotations/create');
+    await page.getByRole('heading', { name: 'Create Quotation' }).first().waitFor();
+    expect(await sideways()).toBeLessThanOrEqual(1);
+    await screenshot(page, 'quotation-form-phone');
     await context.close();
   });
 });
