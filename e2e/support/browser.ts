@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type RunningApp, startApp } from './server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -84,7 +84,7 @@ export const typeCode = async (page: Page, firstDigitLabel: string, code: string
 export const useAppAndBrowser = (serverEnv: Record<string, string> = {}) => {
   const env = {} as { app: RunningApp; browser: Browser };
   beforeAll(async () => {
-    [env.app, env.browser] = await Promise.all([startApp(serverEnv), launch()]);
+    [env.app, env.browser] = await Promise.all([startApp(serverEnv, inject('dataTemplates')), launch()]);
   });
   afterAll(async () => {
     await env.browser?.close();

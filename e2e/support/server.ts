@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,15 +54,43 @@ export type RunningApp = {
   kill: () => Promise<void>;
   /** A new process on the same port and data (after kill), healthy when this resolves. */
   restart: () => Promise<void>;
-  stop: () => Promise<void>;
+  /** SIGTERM; the data folder is removed, or moved to `keepDataIn` (global setup's templates). */
+  stop: (opts?: { keepDataIn?: string }) => Promise<void>;
 };
 
-/** The production server (built web app included) on a fresh embedded database and a free port. */
-export const startApp = async (env: Record<string, string> = {}): Promise<RunningApp> => {
+/**
+ * Data folders that global setup made once, each by a first start of the server (migrations, the
+ * administrator, with DEMO=true the demo data): a spec's server starts on a copy of one, not from nothing.
+ * A first start took some 15 s more than a start on existing data, once per spec file.
+ */
+export type DataTemplates = { plain: string; demo: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dataTemplates: DataTemplates | null;
+  }
+}
+
+/** The template a server with `env` may start from: none when `env` changes what a first start makes. */
+const templateFor = (templates: DataTemplates | null, env: Record<string, string>) => {
+  if (!templates || Object.keys(env).some((k) => /^(ADMIN_|COMPANY_|DATABASE_URL$)/.test(k))) return null;
+  return env.DEMO === 'true' ? templates.demo : templates.plain;
+};
+
+/**
+ * The production server (built web app included) on a fresh embedded database and a free port: a copy of
+ * global setup's data folder for it when there is one (`templates`, from inject), else a first start.
+ */
+export const startApp = async (
+  env: Record<string, string> = {},
+  templates: DataTemplates | null = null,
+): Promise<RunningApp> => {
   const root = path.resolve(import.meta.dirname, '../..');
   const smtp = await startSmtp();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'karya-e2e-'));
+  const template = templateFor(templates, env);
+  if (template) cpSync(template, dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   let output = '';
@@ -128,14 +156,15 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
       await exited;
     },
     restart: spawnServer,
-    stop: async () => {
+    stop: async (opts = {}) => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (opts.keepDataIn) renameSync(dataDir, opts.keepDataIn);
+      else rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
