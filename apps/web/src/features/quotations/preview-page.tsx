@@ -27,7 +27,9 @@ const Lines = ({ lines }: { lines: readonly string[] }) => (
 
 /** The printable A4 (spec 3 §2 Preview), drawn from the document model the server's PDF also prints. */
 export const QuotationSheet = ({ doc }: { doc: QuotationDocument }) => (
-  <article className={classes.sheet} aria-label={`Quotation ${doc.number}`}>
+  // Focusable: on a phone the sheet scrolls sideways, and a keyboard must reach that scroll too.
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region (axe scrollable-region-focusable)
+  <article className={classes.sheet} aria-label={`Quotation ${doc.number}`} tabIndex={0}>
     {doc.band ? (
       <div className={classes.band} role="note">
         {doc.band}
