@@ -124,6 +124,39 @@ const names = async (tx: Tx, q: Pick<QuotationRow, 'customerId' | 'requirementId
   return { customer: c?.name, requirement: r?.title ?? null };
 };
 
+type SnapshotLines = readonly Pick<LineRow, 'itemId' | 'name' | 'quantity' | 'unitPrice' | 'gst'>[];
+
+/**
+ * The active version `v` changed by `values` (stamped), copied onto its quotation, with one history entry from
+ * `lines.before` to `lines.after`: an update of a Draft and a review write it alike.
+ */
+const writeActiveVersion = async (
+  tx: Tx,
+  principal: Principal,
+  now: Date,
+  target: { q: QuotationRow; v: VersionRow; values: Partial<VersionRow> },
+  lines: { before: SnapshotLines; after: SnapshotLines },
+) => {
+  const { q, v, values } = target;
+  const [updated] = await tx
+    .update(quotationVersions)
+    .set({ ...values, updatedBy: principal.user.id, updatedAt: now })
+    .where(eq(quotationVersions.id, v.id))
+    .returning();
+  await tx
+    .update(quotations)
+    .set({ ...activeCopy(updated!), ...updateStamps(principal, now) })
+    .where(eq(quotations.id, q.id));
+  const n = await names(tx, q);
+  await recordUpdate(tx, principal, now, {
+    entity: HISTORY.entity,
+    recordId: q.id,
+    title: updated!.title,
+    before: snapshot(q, v, lines.before, n),
+    after: snapshot(q, updated!, lines.after, n),
+  });
+};
+
 // ---------------------------------------------------------------------------------------------- create
 
 /** POST /crm/quotations: the quotation and its version 0 (Draft, main, active, no review). */
@@ -224,23 +257,7 @@ export const updateQuotation = async (
         reviewedBy: null,
         reviewedAt: null,
       });
-    const [updated] = await tx
-      .update(quotationVersions)
-      .set({ ...values, updatedBy: principal.user.id, updatedAt: now })
-      .where(eq(quotationVersions.id, v.id))
-      .returning();
-    await tx
-      .update(quotations)
-      .set({ ...activeCopy(updated!), ...updateStamps(principal, now) })
-      .where(eq(quotations.id, q.id));
-    const n = await names(tx, q);
-    await recordUpdate(tx, principal, now, {
-      entity: HISTORY.entity,
-      recordId: q.id,
-      title: updated!.title,
-      before: snapshot(q, v, before, n),
-      after: snapshot(q, updated!, after, n),
-    });
+    await writeActiveVersion(tx, principal, now, { q, v, values }, { before, after });
   });
   return detail(deps.db, id);
 };
@@ -353,4 +370,4 @@ export const setActiveVersion = async (deps: Deps, principal: Principal, id: str
   return detail(deps.db, id);
 };
 
-export { activeCopy, lockQuotation, names, versionWithLines };
+export { lockQuotation, versionWithLines, writeActiveVersion };
