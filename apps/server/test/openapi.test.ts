@@ -105,6 +105,14 @@ describe('OpenAPI reference at /api/docs', () => {
     }
   });
 
+  it("says which list an export's filters are (x-filters-of), for the SQL injection scan", () => {
+    const exported = doc.paths['/api/crm/customers/export']?.get as Record<string, unknown> | undefined;
+    expect(exported?.['x-filters-of']).toBe('/api/crm/customers');
+    const names = (path: string) => (doc.paths[path]?.get?.parameters ?? []).map((p) => p.name);
+    const listFilters = names('/api/crm/customers').filter((n) => n.startsWith('filters['));
+    expect(names('/api/crm/customers/export')).toEqual(expect.arrayContaining(listFilters));
+  });
+
   it('serves Swagger UI under the app CSP (no inline scripts)', async () => {
     const res = await admin.request({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

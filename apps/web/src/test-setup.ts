@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import './lib/dayjs-setup';
 
 // A page's first render waits for its lazy chunks, which vitest transforms on first import: on two busy
@@ -13,6 +13,16 @@ configure({ asyncUtilTimeout: 4000 });
 afterAll(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 500));
+  // The files of a worker share one window and one module runner (vite.config.ts: isolate false): what a
+  // file changed goes back before the next file starts. The app's own modules are evaluated afresh for the
+  // next file (their state: the outbox, the pickers' caches, listeners); the libraries under node_modules
+  // (React, Mantine), which are most of the import time, stay loaded.
+  vi.resetModules();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
 });
 
 // jsdom lacks a few browser APIs Mantine relies on; these stand-ins let components render in unit tests.

@@ -51,6 +51,10 @@ export const customerExportRoutes = async (app: FastifyInstance, deps: AppDeps) 
         tags: ['Customers'],
         summary: `Every customer matching the list's filters and sort, as ${CUSTOMER_EXPORT_FILE} (streamed)`,
         description: `${LIST_QUERY_TEXT} The list's filters, sort, permissions and row scope; no page or limit. Writes the activity log entry CUSTOMER_EXPORT 'Exported {n} customers' before the file; X-Total-Count says n.`,
+        // The filters are GET /crm/customers's, parsed and made SQL by the same code (parseList with
+        // customerListSpec, customerListSource): the SQL injection scan tests them there and here tests what
+        // is the export's own (the sort, read in keyset batches, and the export's parameters).
+        'x-filters-of': '/api/crm/customers',
       },
     },
     async (request, reply) => {

@@ -74,8 +74,12 @@ const Responsible = ({
   const errors = form.formState.errors;
   const next = at.by !== 'followUpBy';
   const canSearch = can('user', 'suggestion');
+  // Keyed by field: the two branches are different fields, so switching mounts the other one afresh
+  // (an unkeyed Controller kept its instance under the new name, and the old picker stayed in the page,
+  // hidden, while the new one's chunk loaded).
   return visit ? (
     <Controller
+      key={at.visitors}
       control={form.control}
       name={at.visitors}
       render={({ field }) => (
@@ -98,6 +102,7 @@ const Responsible = ({
   ) : (
     type && (
       <Controller
+        key={at.by}
         control={form.control}
         name={at.by}
         render={({ field }) => (
