@@ -18,6 +18,7 @@ export * from './tables/holidays.ts';
 export * from './tables/items.ts';
 export * from './tables/margins.ts';
 export * from './tables/platform.ts';
+export * from './tables/projects.ts';
 export * from './tables/purchases.ts';
 export * from './tables/requirements.ts';
 export * from './tables/roles.ts';

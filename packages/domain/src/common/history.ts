@@ -238,6 +238,20 @@ export const HISTORY_FIELDS = {
     review: 'Review',
     reviewReason: 'Review reason',
   },
+  project: {
+    title: 'Title',
+    status: 'Status',
+    statusReason: 'Reason',
+  },
+  'rejection-analysis': {
+    rejectionDate: 'Rejection date',
+    rejectionReasons: 'Rejection reasons',
+    detailedReason: 'Detailed reason',
+    lostTo: 'Lost to',
+    competitor: 'Competitor',
+    customerFeedback: 'Customer feedback',
+    rejectedPerson: 'Rejected person',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 export type HistoryEntity = keyof typeof HISTORY_FIELDS;
 

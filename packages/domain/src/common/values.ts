@@ -36,3 +36,13 @@ const isEmpty = (v: unknown) =>
     !(v instanceof Date) &&
     !(v instanceof Blob) &&
     Object.keys(v).length === 0);
+
+/**
+ * A number field's value as a form or a query sends it: text is trimmed and its thousands commas dropped,
+ * blank text is no value (undefined), anything else is left for the number rule to judge. For z.preprocess.
+ */
+export const numberFromText = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const t = v.trim().replace(/,/g, '');
+  return t === '' ? undefined : Number(t);
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clearable, hasAtMostTwoDecimals } from '../common/fields.ts';
 import { DEFAULT_GST_RATE, GST_RATE_MESSAGE, GST_RATES } from '../common/money.ts';
 import { multiLineText, oneLineText } from '../common/text.ts';
+import { numberFromText } from '../common/values.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
   TRADE_MESSAGES as M,
@@ -20,14 +21,8 @@ import { ledgerDaySchema } from './stock.ts';
  * request: the server computes them from the lines (fields outside these schemas are dropped).
  */
 
-const asNumber = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const t = v.trim().replace(/,/g, '');
-  return t === '' ? undefined : Number(t);
-};
-
 export const tradeQuantitySchema = z.preprocess(
-  asNumber,
+  numberFromText,
   z
     .number({ error: M.quantityMin })
     .int(M.quantityInteger)
@@ -36,7 +31,7 @@ export const tradeQuantitySchema = z.preprocess(
 );
 
 export const tradePriceSchema = z.preprocess(
-  asNumber,
+  numberFromText,
   z
     .number({ error: M.priceRequired })
     .finite(M.priceRequired)
@@ -48,7 +43,7 @@ export const tradePriceSchema = z.preprocess(
 /** GST 28, 18, 12 or 5; 28 when not given (spec 3 §5, §9). */
 export const tradeGstSchema = z
   .preprocess(
-    asNumber,
+    numberFromText,
     z
       .number({ error: GST_RATE_MESSAGE })
       .refine((v) => (GST_RATES as readonly number[]).includes(v), GST_RATE_MESSAGE),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clearable, hasAtMostTwoDecimals, isCalendarDay } from '../common/fields.ts';
 import { GST_RATES, LINE_MARGIN_TIERS } from '../common/money.ts';
 import { multiLineText, oneLineText } from '../common/text.ts';
+import { numberFromText } from '../common/values.ts';
 import { todayInAppZone } from '../dates.ts';
 import { objectIdSchema } from '../ids.ts';
 import { TRADE_PRICE_MAX } from './purchase-list.ts';
@@ -20,12 +21,6 @@ import {
  * The form and the API share them. Totals, the margin percentage and the snapshot of each item are never
  * read from a request: the server computes them (fields outside these schemas are dropped).
  */
-
-const asNumber = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const t = v.trim().replace(/,/g, '');
-  return t === '' ? undefined : Number(t);
-};
 
 export const quotationTitleSchema = oneLineText({ error: M.titleMin })
   .min(QUOTATION_TITLE_MIN, M.titleMin)
@@ -52,7 +47,7 @@ export const quotationLineSchema = z
     {
       item: z.string({ error: M.itemRequired }).min(1, M.itemRequired).pipe(objectIdSchema),
       quantity: z.preprocess(
-        asNumber,
+        numberFromText,
         z
           .number({ error: M.quantityRequired })
           .int(M.quantityInteger)
@@ -61,7 +56,7 @@ export const quotationLineSchema = z
       ),
       marginTier: z.enum(LINE_MARGIN_TIERS, { error: M.marginTierRequired }),
       gst: z.preprocess(
-        asNumber,
+        numberFromText,
         z
           .number({ error: M.gstRequired })
           .positive(M.gstRequired)
@@ -69,7 +64,7 @@ export const quotationLineSchema = z
       ),
       unitPrice: z
         .preprocess(
-          asNumber,
+          numberFromText,
           z
             .number({ error: M.unitPriceRequired })
             .finite(M.unitPriceRequired)

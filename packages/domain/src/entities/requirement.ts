@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clearable, hasAtMostTwoDecimals, isCalendarDay } from '../common/fields.ts';
 import { multiLineText, oneLineText } from '../common/text.ts';
+import { numberFromText } from '../common/values.ts';
 import { todayInAppZone } from '../dates.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
@@ -22,18 +23,12 @@ import {
  * typed in a form arrive as text and are read here; an empty one is missing.
  */
 
-const asNumber = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const t = v.trim().replace(/,/g, '');
-  return t === '' ? undefined : Number(t);
-};
-
 export const requirementTitleSchema = oneLineText({ error: M.titleMin })
   .min(REQUIREMENT_TITLE_MIN, M.titleMin)
   .max(REQUIREMENT_TITLE_MAX, M.titleMax);
 
 export const requirementQuantitySchema = z.preprocess(
-  asNumber,
+  numberFromText,
   z
     .number({ error: M.quantityInteger })
     .int(M.quantityInteger)
@@ -65,7 +60,7 @@ const itemsSchema = z
   });
 
 const budgetSchema = z.preprocess(
-  asNumber,
+  numberFromText,
   z
     .number({ error: M.budgetPositive })
     .positive(M.budgetPositive)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, isCalendarDay } from '../common/fields.ts';
 import { multiLineText, oneLineText } from '../common/text.ts';
+import { numberFromText } from '../common/values.ts';
 import { todayInAppZone } from '../dates.ts';
 import {
   INITIAL_STOCK,
@@ -11,12 +12,6 @@ import {
 } from './stock-list.ts';
 
 /** Form text arrives as text: read it as a number; an empty one is missing. */
-const asNumber = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const t = v.trim().replace(/,/g, '');
-  return t === '' ? undefined : Number(t);
-};
-
 /** A calendar day (YYYY-MM-DD, or a timestamp cut to its day). */
 export const ledgerDaySchema = (required: string, invalid = required) =>
   oneLineText({ error: required })
@@ -38,7 +33,7 @@ export const stockAdjustObjectSchema = z.object({
   type: z.enum(STOCK_ADJUSTMENT_TYPES, { error: M.typeRequired }),
   initialPrice: z
     .preprocess(
-      asNumber,
+      numberFromText,
       z
         .number({ error: M.initialPriceInvalid })
         .finite(M.initialPriceInvalid)
@@ -48,7 +43,7 @@ export const stockAdjustObjectSchema = z.object({
     )
     .nullish(),
   quantity: z.preprocess(
-    asNumber,
+    numberFromText,
     z
       .number({ error: M.quantityRequired })
       .int(M.quantityInteger)
