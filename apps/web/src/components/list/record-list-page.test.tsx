@@ -107,7 +107,7 @@ const bulkCalls = () =>
     bulkRemovePermanently: vi.fn(async (_ids: string[]) => true),
   }) satisfies BulkLifecycle;
 
-describe('RecordListPage', { timeout: 30_000 }, () => {
+describe('RecordListPage', () => {
   it('shows the declared title, cards, count and pagination, and a card opens its record', async () => {
     server.rows = ROWS;
     server.fail = false;

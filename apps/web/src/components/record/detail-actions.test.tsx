@@ -70,7 +70,7 @@ const show = (
   return lifecycle;
 };
 
-describe('useDetailActions with DetailFrame', { timeout: 30_000 }, () => {
+describe('useDetailActions with DetailFrame', () => {
   it('offers Update and Delete on a live record by permission, and Delete calls the lifecycle', async () => {
     const lifecycle = show(widget(), ['read', 'update', 'delete', 'restore', 'delete-permanently']);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));

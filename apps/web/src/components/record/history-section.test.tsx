@@ -52,7 +52,7 @@ const show = () =>
 const open = async () => fireEvent.click(await screen.findByRole('button', { name: 'History' }));
 const historyCalls = () => calls.filter((c) => c.url.includes('/history'));
 
-describe('HistorySection', { timeout: 30_000 }, () => {
+describe('HistorySection', () => {
   it('loads nothing until opened, then shows each entry: who, action, when, device, changes', async () => {
     canReadUsers = true;
     failures = 0;

@@ -45,7 +45,7 @@ const page = () =>
 const change = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('company settings screen', { timeout: 30_000 }, () => {
+describe('company settings screen', () => {
   it('shows the settings and refuses a bad IFSC and account number before sending', async () => {
     permissions = { 'company-settings': ['read', 'update'] };
     page();

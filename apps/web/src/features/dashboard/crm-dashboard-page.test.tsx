@@ -82,7 +82,7 @@ const open = (data: CrmDashboard | null) => {
   );
 };
 
-describe('CRM dashboard', { timeout: 30_000 }, () => {
+describe('CRM dashboard', () => {
   it('shows the figures, the queue and the lists with links', async () => {
     open(full);
     expect(await screen.findByText('1,234')).toBeTruthy();

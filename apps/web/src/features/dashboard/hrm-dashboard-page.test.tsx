@@ -81,7 +81,7 @@ const open = (data: HrmDashboard | null, permissions = withTasks) => {
   );
 };
 
-describe('HRM dashboard', { timeout: 30_000 }, () => {
+describe('HRM dashboard', () => {
   it("shows the user's overdue and upcoming tasks and the coming holidays", async () => {
     open(full);
     const overdue = await screen.findByRole('region', { name: 'Overdue tasks' });

@@ -51,7 +51,7 @@ const select = (label: string, value: string) =>
 const field = (label: string) => screen.getByRole<HTMLInputElement>('textbox', { name: label });
 const posts = () => calls.filter((c) => c.method !== 'GET');
 
-describe('follow-up form', { timeout: 30_000 }, () => {
+describe('follow-up form', () => {
   it('Visit clears followUpBy and response; back from Visit clears visitors and remarks', async () => {
     open({ followUpType: 'Call', followUpBy: ME_ID });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Response' }), {

@@ -35,7 +35,7 @@ const calls = stubNetwork(
 const select = (label: string, value: string) =>
   fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
 
-describe('follow-up form: reason Quotation', { timeout: 30_000 }, () => {
+describe('follow-up form: reason Quotation', () => {
   it("picks one of the chosen customer's quotations by number and sends it", async () => {
     render(
       <Wrap path="/crm/follow-ups/create" signedIn>

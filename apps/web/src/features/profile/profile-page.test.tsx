@@ -24,7 +24,7 @@ const calls = stubNetwork(
       : undefined,
 );
 
-describe('profile page', { timeout: 30_000 }, () => {
+describe('profile page', () => {
   it('shows the shared detail sections and loads activities only once opened', async () => {
     render(
       <Wrap path="/hrm/profile">
@@ -52,7 +52,7 @@ describe('profile page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('profile change password', { timeout: 30_000 }, () => {
+describe('profile change password', () => {
   it('asks old, new and confirmation, and sends nothing while they are invalid', async () => {
     render(
       <Wrap path="/hrm/profile/change-password">

@@ -49,7 +49,7 @@ const page = (query = '') =>
     </Wrap>,
   );
 
-describe('quotation preview', { timeout: 30_000 }, () => {
+describe('quotation preview', () => {
   it('prints the A4: number, company, customer, every line, the HSN summary, totals in words, terms and bank', async () => {
     quotation = sampleQuotation(approved);
     company = sampleCompany();

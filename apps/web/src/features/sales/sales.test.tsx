@@ -122,7 +122,7 @@ const SELLER = {
 };
 
 // A whole form driven through pickers: some 5 s on two busy cores, over vitest's default.
-describe('sale form', { timeout: 30_000 }, () => {
+describe('sale form', () => {
   it('preselects the customer tier, computes the price, keeps totals live and confirms edit and remove', async () => {
     permissions = SELLER;
     render(<App path="/admin/products/sales/create" />);
@@ -249,7 +249,7 @@ describe('sale form', { timeout: 30_000 }, () => {
   });
 });
 
-describe('stock detail', { timeout: 30_000 }, () => {
+describe('stock detail', () => {
   it('shows the figures, no adjustments, loads history only when opened, and adjusts by the rules', async () => {
     permissions = SELLER;
     render(<App path={`/admin/products/stocks/${hex(11)}`} />);

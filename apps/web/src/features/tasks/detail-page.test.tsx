@@ -26,7 +26,7 @@ const answerTask = (current: ReturnType<typeof task> | null) => {
   };
 };
 
-describe('task details', { timeout: 30_000 }, () => {
+describe('task details', () => {
   it('shows the fields, the description as bullets and the assignees as links, with Update and Delete', async () => {
     session.me = meWith({ task: ALL, user: ['read'] });
     answerTask(

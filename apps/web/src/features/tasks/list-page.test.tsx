@@ -35,7 +35,7 @@ const show = (path = '/hrm/tasks') =>
     </Wrap>,
   );
 
-describe('tasks list', { timeout: 30_000 }, () => {
+describe('tasks list', () => {
   it('shows the tasks as cards named by title, and the status chips set and clear the status filter', async () => {
     session.me = meWith({ task: ['read'] });
     answerList();

@@ -23,7 +23,7 @@ const dialog = (name: string) => screen.findByRole('dialog', { name });
 const submit = (label: string) => fireEvent.click(screen.getByRole('button', { name: label }));
 const posts = () => session.calls.filter((c) => c.method !== 'GET');
 
-describe('task form', { timeout: 30_000 }, () => {
+describe('task form', () => {
   it('creates a task with the defaults Scheduled, Medium and today, assigned to oneself without assign', async () => {
     session.me = meWith({ task: ['create', 'read'] });
     session.answer = (method, url) =>

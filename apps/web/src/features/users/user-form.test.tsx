@@ -21,7 +21,7 @@ const calls = stubNetwork(
       : undefined,
 );
 
-describe('user form: employment type and duration', { timeout: 30_000 }, () => {
+describe('user form: employment type and duration', () => {
   it('resets the duration to 0 when the type leaves Contract or Internship', async () => {
     render(
       <Wrap path="/admin/users/create">
@@ -69,7 +69,7 @@ const Harness = ({ initial = [] as EmergencyContact[] }) => {
   );
 };
 
-describe('emergency contacts editor', { timeout: 30_000 }, () => {
+describe('emergency contacts editor', () => {
   const current = () => JSON.parse(screen.getByTestId('value').textContent ?? '[]') as EmergencyContact[];
   const add = async (name: string, relationship: string, phone: string) => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Contact name' }), { target: { value: name } });
@@ -121,7 +121,7 @@ describe('emergency contacts editor', { timeout: 30_000 }, () => {
   });
 });
 
-describe('submitted payload', { timeout: 30_000 }, () => {
+describe('submitted payload', () => {
   it('strips empty values and drops fields the mode does not have', () => {
     const values = {
       ...emptyUserFormValues(),
@@ -235,7 +235,7 @@ describe('submitted payload', { timeout: 30_000 }, () => {
   });
 });
 
-describe('user form: draft and leaving', { timeout: 30_000 }, () => {
+describe('user form: draft and leaving', () => {
   const DRAFT = 'karya:draft:/admin/users/create';
 
   it('keeps a draft without the password, and Cancel asks once, then drops it', async () => {
