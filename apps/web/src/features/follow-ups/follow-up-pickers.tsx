@@ -53,9 +53,9 @@ const quotationSource = (customer: string): RefSource => ({
 const projectSource = (customer: string): RefSource => ({
   queryKey: (text, selected) => ['projects', 'suggestion', 'picker', customer, text, selected],
   fetch: async (text, selectedIds, signal) =>
-    (await searchProjects(text, signal, { customerId: customer || undefined, selectedId: selectedIds[0] })).map(
-      projectOption,
-    ),
+    (
+      await searchProjects(text, signal, { customerId: customer || undefined, selectedId: selectedIds[0] })
+    ).map(projectOption),
 });
 
 export type PickerProps = {

@@ -153,7 +153,13 @@ export const PdfViewer = ({
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md" p="xs">
-        <Group justify="space-between" gap="xs" wrap="wrap" role="toolbar" aria-label={`${capital(noun)} viewer`}>
+        <Group
+          justify="space-between"
+          gap="xs"
+          wrap="wrap"
+          role="toolbar"
+          aria-label={`${capital(noun)} viewer`}
+        >
           <Group gap={4} wrap="nowrap">
             <Tooltip label="Previous page">
               <ActionIcon

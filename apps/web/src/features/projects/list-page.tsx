@@ -11,7 +11,14 @@ import { lazy } from 'react';
 import { useCan } from '../../app/auth';
 import { startListEarly } from '../../components/list/early-list';
 import { RecordListPage } from '../../components/list/record-list-page';
-import { fetchProjects, PROJECTS_PAGE, projectKeys, projectPath, searchProjects, useProjectsList } from './api';
+import {
+  fetchProjects,
+  PROJECTS_PAGE,
+  projectKeys,
+  projectPath,
+  searchProjects,
+  useProjectsList,
+} from './api';
 import { ProjectCard } from './project-card';
 import { PROJECT_COLUMNS, PROJECT_TABLE_MIN_WIDTH } from './project-columns';
 

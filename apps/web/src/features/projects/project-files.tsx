@@ -49,7 +49,9 @@ export const ProjectFiles = ({ project: p }: { project: ProjectDto }) => {
             file={agreementFile}
             view="View Agreement"
             none={PROJECT_MESSAGES.noAgreement}
-            onOpen={() => agreementFile && setOpen({ title: 'Agreement', noun: 'agreement', file: agreementFile })}
+            onOpen={() =>
+              agreementFile && setOpen({ title: 'Agreement', noun: 'agreement', file: agreementFile })
+            }
           />
           <FileEntry
             file={purchaseOrderFile}

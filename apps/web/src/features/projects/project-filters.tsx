@@ -1,4 +1,4 @@
-import { PROJECT_STATUSES, projectIdFilterValue, formatProjectId, formatQuotationId } from '@karya/domain';
+import { formatProjectId, formatQuotationId, PROJECT_STATUSES, projectIdFilterValue } from '@karya/domain';
 import { ChoiceFilter, RefFilter, SequenceIdFilter, showDeleted } from '../../components/list/filter-fields';
 import { DatedLifecycleFilters } from '../../components/list/filter-kinds';
 import type { RefSource } from '../../components/record/ref-pickers';
@@ -66,6 +66,10 @@ export const ProjectFilterFields = ({
       canSearch={may.quotations}
       plural="quotations"
     />
-    <DatedLifecycleFilters canSeeDeleted={canSeeDeleted} deleted={showDeleted('projects')} users={may.users} />
+    <DatedLifecycleFilters
+      canSeeDeleted={canSeeDeleted}
+      deleted={showDeleted('projects')}
+      users={may.users}
+    />
   </>
 );

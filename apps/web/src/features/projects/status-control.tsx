@@ -73,7 +73,9 @@ const StatusDialog = ({
       <Textarea
         label={back ? 'Reason' : 'Note'}
         description={
-          back ? 'Why the project goes back a step (kept in the status history)' : 'Optional, kept in the status history'
+          back
+            ? 'Why the project goes back a step (kept in the status history)'
+            : 'Optional, kept in the status history'
         }
         withAsterisk={back}
         autosize
@@ -114,7 +116,10 @@ export const StatusControl = ({ project: p }: { project: ProjectDto }) => {
             </Menu.Item>
           )}
           {previous && (
-            <Menu.Item leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => setTo(previous)}>
+            <Menu.Item
+              leftSection={<IconArrowBackUp size={16} aria-hidden />}
+              onClick={() => setTo(previous)}
+            >
               {`Back to ${previous}`}
             </Menu.Item>
           )}

@@ -20,7 +20,8 @@ import { quotationPath } from './api';
 const ApproveDialog = lazy(() => import('./approve-dialog').then((m) => ({ default: m.ApproveDialog })));
 
 /** Spec 2 §2: the rejection analysis form's path; it gets the quotation and the version rejected. */
-export const rejectionAnalysisPath = (quotationId: string) => quotationPath(quotationId, '/rejection-analysis');
+export const rejectionAnalysisPath = (quotationId: string) =>
+  quotationPath(quotationId, '/rejection-analysis');
 
 export type QuotationLifecycleHandlers = {
   onDelete: () => unknown;
