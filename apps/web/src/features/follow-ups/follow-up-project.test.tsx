@@ -1,8 +1,9 @@
-import { FOLLOW_UP_MESSAGES } from '@karya/domain';
+import { FOLLOW_UP_MESSAGES, type FollowUpDto } from '@karya/domain';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, ME_ID, meWith, recordStamps, stubNetwork, Wrap, where } from '../../test/harness';
 import { FollowUpForm } from './follow-up-form';
+import { routes } from './routes';
 
 const CUSTOMER = 'c'.repeat(24);
 const PROJECT = 'f'.repeat(24);
@@ -12,7 +13,7 @@ const calls = stubNetwork(
       'follow-up': ['create', 'read'],
       customer: ['suggestion'],
       user: ['suggestion'],
-      project: ['suggestion'],
+      project: ['suggestion', 'read'],
     }),
   (method, url) => {
     const u = new URL(url, 'http://x');
@@ -26,16 +27,40 @@ const calls = stubNetwork(
           customer: { _id: CUSTOMER, name: 'DAV Public School' },
         },
       ]);
+    if (method === 'GET' && u.pathname === `/api/crm/follow-ups/${'d'.repeat(24)}`) return envelope(saved);
     if (method === 'POST' && u.pathname === '/api/crm/follow-ups')
       return envelope({ _id: 'd'.repeat(24), ...recordStamps }, 201, 'Follow-up created successfully');
     return undefined;
   },
 );
 
+const saved: FollowUpDto = {
+  _id: 'd'.repeat(24),
+  followUpId: 12,
+  customer: { _id: CUSTOMER, customerId: 3, name: 'DAV Public School' },
+  type: 'Call',
+  reason: 'Project',
+  requirement: null,
+  quotation: null,
+  project: PROJECT,
+  otherReason: null,
+  date: '2026-11-20',
+  time: '10:30',
+  visitors: [],
+  followUpBy: { _id: ME_ID, name: 'Asha Admin' },
+  status: 'Completed',
+  response: null,
+  remarks: null,
+  nextFollowUp: null,
+  updatedBy: null,
+  createdBy: { _id: ME_ID, name: 'Asha Admin' },
+  ...recordStamps,
+};
+
 const select = (label: string, value: string) =>
   fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
 
-describe('follow-up form: reason Project', { timeout: 30_000 }, () => {
+describe('follow-up form: reason Project', { timeout: 60_000 }, () => {
   it("needs a project, picks one of the chosen customer's projects by number and sends it", async () => {
     render(
       <Wrap path="/crm/follow-ups/create" signedIn>
@@ -78,5 +103,17 @@ describe('follow-up form: reason Project', { timeout: 30_000 }, () => {
     await waitFor(() => expect(where.pathname).toBe(`/crm/follow-ups/${'d'.repeat(24)}`));
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({ customer: CUSTOMER, reason: 'Project', project: PROJECT });
+  });
+
+  it('the detail links the project of a Project follow-up', async () => {
+    render(
+      <Wrap
+        path={`/crm/follow-ups/${'d'.repeat(24)}`}
+        signedIn
+        routes={routes.map((r) => ({ ...r, path: `/${r.path}` }))}
+      />,
+    );
+    const link = await screen.findByRole('link', { name: 'Open project' });
+    expect(link.getAttribute('href')).toBe(`/crm/projects/${PROJECT}`);
   });
 });
