@@ -25,10 +25,13 @@ const statusValidation = lazyValidation(() => import('./status-validation'));
 const StatusDialog = ({
   project: p,
   to,
+  opened,
   onClose,
 }: {
   project: ProjectDto;
+  /** The step chosen; kept while the dialog closes so its texts stay put. */
   to: ProjectStatus | null;
+  opened: boolean;
   onClose: () => void;
 }) => {
   const client = useQueryClient();
@@ -59,7 +62,7 @@ const StatusDialog = ({
 
   return (
     <GuardedDialogForm
-      opened={to !== null}
+      opened={opened && to !== null}
       onClose={close}
       dirty={reason.trim() !== ''}
       title="Change Status"
@@ -99,7 +102,8 @@ const StatusDialog = ({
  */
 export const StatusControl = ({ project: p }: { project: ProjectDto }) => {
   const { can } = useCan();
-  const [to, setTo] = useState<ProjectStatus | null>(null);
+  const [step, setStep] = useState<{ to: ProjectStatus; opened: boolean } | null>(null);
+  const setTo = (to: ProjectStatus) => setStep({ to, opened: true });
   if (p.isDeleted || !can('project', 'update')) return null;
   const next = nextProjectStatus(p.status);
   const previous = previousProjectStatus(p.status);
@@ -125,7 +129,12 @@ export const StatusControl = ({ project: p }: { project: ProjectDto }) => {
           )}
         </Menu.Dropdown>
       </Menu>
-      <StatusDialog project={p} to={to} onClose={() => setTo(null)} />
+      <StatusDialog
+        project={p}
+        to={step?.to ?? null}
+        opened={step?.opened ?? false}
+        onClose={() => setStep((s) => s && { ...s, opened: false })}
+      />
     </>
   );
 };
