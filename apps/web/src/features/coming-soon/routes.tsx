@@ -22,7 +22,6 @@ export const routes: RouteObject[] = [
   soon('hrm/expenses/*'),
   soon('hrm/mail/*'),
   // CRM
-  soon('crm/projects/*'),
   redirect('crm/products', '/crm/products/items'),
   // Admin
   redirect('admin/products', '/admin/products/stocks'),

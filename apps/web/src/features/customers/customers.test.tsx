@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 15000 });
 
 /** GET /crm/customers/{id}/quotations answers these (the active version of each). */
 let quotationRows: Record<string, unknown>[] = [];
+let projectRows: Record<string, unknown>[] = [];
 let permissions: Record<string, string[]> = {};
 let customers: CustomerDto[] = [];
 let existingNames: string[] = [];
@@ -32,7 +33,7 @@ const calls = stubNetwork(
       /^\/api\/crm\/customers\/[0-9a-f]{24}\/(follow-ups|requirements|quotations|projects)$/.exec(u.pathname);
     if (related && method === 'GET') {
       const key = related[1] === 'follow-ups' ? 'followUps' : related[1]!;
-      const rows = key === 'quotations' ? quotationRows : [];
+      const rows = key === 'quotations' ? quotationRows : key === 'projects' ? projectRows : [];
       return envelope({ [key]: rows, [`${key}Count`]: rows.length, page: 1, limit: 20 });
     }
     const feedback = /^\/api\/crm\/customers\/([0-9a-f]{24})\/feedback$/.exec(u.pathname);
@@ -491,6 +492,26 @@ describe('customer detail', { timeout: 60_000 }, () => {
     expect(link.textContent).toBe('ARR/0003/R1 · Smart class quotation · Draft · ₹2,00,600.00');
     expect(link.getAttribute('href')).toBe(`/crm/quotations/${hex(31)}`);
     quotationRows = [];
+  });
+
+  it("lists the customer's projects as PI and four digits, with status and total, linking to them", async () => {
+    permissions = { customer: ['read'], project: ['read'] };
+    customers = [customer(12)];
+    projectRows = [
+      {
+        _id: hex(41),
+        projectId: 4,
+        title: 'Smart class installation',
+        status: 'Installation',
+        totalPrice: 200600,
+      },
+    ];
+    render(<App path={`/crm/customers/${hex(12)}`} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Projects' }));
+    const link = await screen.findByRole('link', { name: /PI0004/ });
+    expect(link.textContent).toBe('PI0004 · Smart class installation · Installation · ₹2,00,600.00');
+    expect(link.getAttribute('href')).toBe(`/crm/projects/${hex(41)}`);
+    projectRows = [];
   });
 
   it('shows the GSTIN when the customer has one', async () => {

@@ -3,6 +3,7 @@ import {
   type CustomerDto,
   type CustomerFeedback,
   formatFollowUpId,
+  formatProjectId,
   formatQuotationId,
   formatRequirementId,
   formatRupees,
@@ -38,6 +39,11 @@ const relatedLabel = (row: Record<string, unknown>) => {
       `${formatDate(row.date as string)} ${formatTime(row.time as string)}`,
       row.status,
     ].join(' · ');
+  // A project: 'PI0004 · Smart class installation · Installation · ₹2,00,600.00' (spec 2 §3: 4 digits).
+  if (typeof row.projectId === 'number') {
+    const total = typeof row.totalPrice === 'number' ? formatRupees(toPaise(row.totalPrice) ?? 0) : null;
+    return [formatProjectId(row.projectId), row.title, row.status, total].filter(Boolean).join(' · ');
+  }
   // A requirement: 'RI0007 · Smart class kits for four classrooms · Open'.
   if (typeof row.requirementId === 'number' && typeof row.title === 'string')
     return [formatRequirementId(row.requirementId), row.title, row.status].filter(Boolean).join(' · ');

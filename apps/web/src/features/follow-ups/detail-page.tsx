@@ -84,6 +84,25 @@ export const FollowUpDetails = ({ followUp: f }: { followUp: FollowUpDto }) => {
                   },
                 ]
               : []),
+            ...(f.reason === 'Quotation' || f.reason === 'Project'
+              ? [
+                  {
+                    label: f.reason,
+                    value: (f.reason === 'Quotation' ? f.quotation : f.project) ? (
+                      <RecordLink
+                        to={
+                          f.reason === 'Quotation'
+                            ? `/crm/quotations/${f.quotation}`
+                            : `/crm/projects/${f.project}`
+                        }
+                        size="sm"
+                      >
+                        {`Open ${f.reason.toLowerCase()}`}
+                      </RecordLink>
+                    ) : null,
+                  },
+                ]
+              : []),
             ...(f.reason === 'Other' ? [{ label: 'Other Reason', value: f.otherReason, wide: true }] : []),
             visit
               ? { label: 'Visitors', value: <Users users={f.visitors} />, wide: true }

@@ -1,7 +1,6 @@
 import {
   FOLLOW_UP_MESSAGES,
   FOLLOW_UP_REASONS,
-  FOLLOW_UP_REASONS_COMING_SOON,
   FOLLOW_UP_STATUSES,
   FOLLOW_UP_TYPES,
   type FollowUpType,
@@ -31,6 +30,7 @@ const CustomerPicker = lazy(() => pickers().then((m) => ({ default: m.CustomerPi
 const UserPicker = lazy(() => pickers().then((m) => ({ default: m.UserPicker })));
 const RequirementPicker = lazy(() => pickers().then((m) => ({ default: m.RequirementPicker })));
 const QuotationPicker = lazy(() => pickers().then((m) => ({ default: m.QuotationPicker })));
+const ProjectPicker = lazy(() => pickers().then((m) => ({ default: m.ProjectPicker })));
 const VisitorsPicker = lazy(() => pickers().then((m) => ({ default: m.VisitorsPicker })));
 const Picker = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Skeleton height={58} radius="sm" aria-hidden />}>{children}</Suspense>
@@ -136,13 +136,14 @@ export const DetailsSection = (
   const { can } = useCan();
   const errors = form.formState.errors;
   const [customer, type, reason] = useWatch({ control: form.control, name: ['customer', 'type', 'reason'] });
+  // Spec 2 §6: suggestion on requirement, quotation and project gates their pickers and reasons.
   const reasonOptions = FOLLOW_UP_REASONS.map((r) => ({
     value: r,
-    label: FOLLOW_UP_REASONS_COMING_SOON.includes(r) ? `${r} (coming soon)` : r,
+    label: r,
     disabled:
-      FOLLOW_UP_REASONS_COMING_SOON.includes(r) ||
       (r === 'Requirement' && !can('requirement', 'suggestion')) ||
-      (r === 'Quotation' && !can('quotation', 'suggestion')),
+      (r === 'Quotation' && !can('quotation', 'suggestion')) ||
+      (r === 'Project' && !can('project', 'suggestion')),
   }));
   return (
     <FormSection title="Follow Up Details">
@@ -158,7 +159,7 @@ export const DetailsSection = (
                 value={field.value}
                 onChange={(id) => {
                   field.onChange(id);
-                  setMany({ requirement: '', quotation: '' });
+                  setMany({ requirement: '', quotation: '', project: '' });
                 }}
                 onBlur={field.onBlur}
                 error={errors.customer?.message}
@@ -190,7 +191,6 @@ export const DetailsSection = (
           label="Reason"
           withAsterisk
           data={[{ value: '', label: 'Choose a reason' }, ...reasonOptions]}
-          description={FOLLOW_UP_MESSAGES.comingSoon}
           rules={{
             onChange: () => {
               setMany(changesForReason());
@@ -239,6 +239,29 @@ export const DetailsSection = (
                     (customer ? undefined : FOLLOW_UP_MESSAGES.selectCustomerFirst)
                   }
                   canSearch={Boolean(customer) && can('quotation', 'suggestion')}
+                  names={names}
+                  onNames={onNames}
+                />
+              </Picker>
+            )}
+          />
+        )}
+        {reason === 'Project' && (
+          <Controller
+            control={form.control}
+            name="project"
+            render={({ field }) => (
+              <Picker>
+                <ProjectPicker
+                  customer={customer}
+                  label="Project"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={
+                    errors.project?.message ?? (customer ? undefined : FOLLOW_UP_MESSAGES.selectCustomerFirst)
+                  }
+                  canSearch={Boolean(customer) && can('project', 'suggestion')}
                   names={names}
                   onNames={onNames}
                 />

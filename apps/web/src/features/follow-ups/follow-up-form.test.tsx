@@ -79,8 +79,8 @@ describe('follow-up form', () => {
     expect(screen.queryByRole('textbox', { name: 'Other reason' })).toBeNull();
     select('Reason', 'Other');
     expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Other reason' })).value).toBe('');
-    // Project is offered as coming soon, not chosen; Quotation may be chosen (issue 25).
-    const project = screen.getByRole<HTMLOptionElement>('option', { name: 'Project (coming soon)' });
+    // Project needs suggestion on project (spec 2 §6), which this user lacks (follow-up-project.test.tsx).
+    const project = screen.getByRole<HTMLOptionElement>('option', { name: 'Project' });
     expect(project.disabled).toBe(true);
     expect(screen.getByRole<HTMLOptionElement>('option', { name: 'Quotation' })).toBeTruthy();
   });

@@ -2,6 +2,7 @@ import { type CustomerSuggestion, formatCustomerId, formatQuotationId } from '@k
 import { UserMultiSelect } from '../../components/pickers/user-pickers';
 import { type RefNames, RefSelect, type RefSource } from '../../components/record/ref-pickers';
 import { api } from '../../lib/api';
+import { projectOption, searchProjects } from '../projects/api';
 import { searchQuotations } from '../quotations/api';
 import { fetchUserSuggestions } from '../users/api';
 import { fetchRequirementOptions } from './api';
@@ -43,6 +44,18 @@ const quotationSource = (customer: string): RefSource => ({
       _id: q._id,
       name: `${formatQuotationId(q.quotationId, q.versionNumber)} · ${q.title}`,
     })),
+});
+
+/**
+ * GET /crm/projects/suggestion: the chosen customer's projects by number (a digit typed) or title; the
+ * picked one asked by `selectedId` when its name is not known (an update form).
+ */
+const projectSource = (customer: string): RefSource => ({
+  queryKey: (text, selected) => ['projects', 'suggestion', 'picker', customer, text, selected],
+  fetch: async (text, selectedIds, signal) =>
+    (
+      await searchProjects(text, signal, { customerId: customer || undefined, selectedId: selectedIds[0] })
+    ).map(projectOption),
 });
 
 export type PickerProps = {
@@ -116,3 +129,19 @@ export const QuotationPicker = ({
 );
 
 export const VisitorsPicker = UserMultiSelect;
+
+export const ProjectPicker = ({
+  value,
+  onChange,
+  customer,
+  ...props
+}: PickerProps & { customer: string }) => (
+  <RefSelect
+    key={customer}
+    {...props}
+    value={value || null}
+    onChange={(id) => onChange(id ?? '')}
+    source={projectSource(customer)}
+    plural="projects"
+  />
+);

@@ -25,7 +25,8 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 const ZOOM_STEP = 1.25;
 const ZOOM_MIN = 0.25;
 const ZOOM_MAX = 4;
-const OPEN_FAILED = 'The specification could not be opened. Check your connection and try again.';
+const openFailed = (noun: string) => `The ${noun} could not be opened. Check your connection and try again.`;
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 type Loaded = { doc: PDFDocumentProxy; download: string };
 
@@ -84,9 +85,18 @@ const usePdf = (url: string) => {
 
 /**
  * The specification viewer (spec 3 §2): one page at a time on a canvas, Previous / Next, zoom out / in,
- * fit to width, and a Download link.
+ * fit to width, and a Download link. `noun` names the document in its texts (a project's agreement and
+ * purchase order open in it too: issue 26).
  */
-export const PdfViewer = ({ url, name }: { url: string; name: string }) => {
+export const PdfViewer = ({
+  url,
+  name,
+  noun = 'specification',
+}: {
+  url: string;
+  name: string;
+  noun?: string;
+}) => {
   const { loaded, state, retry } = usePdf(url);
   const [pageNo, setPageNo] = useState(1);
   /** null: fit the page to the width of the screen. */
@@ -133,8 +143,8 @@ export const PdfViewer = ({ url, name }: { url: string; name: string }) => {
     };
   }, [doc, pageNo, zoom, boxWidth]);
 
-  if (state === 'missing') return <EmptyState message="No specification found" />;
-  if (state === 'failed') return <ErrorState message={OPEN_FAILED} onRetry={retry} />;
+  if (state === 'missing') return <EmptyState message={`No ${noun} found`} />;
+  if (state === 'failed') return <ErrorState message={openFailed(noun)} onRetry={retry} />;
 
   const go = (n: number) => setPageNo(Math.min(Math.max(1, n), pages || 1));
   const zoomBy = (factor: number) =>
@@ -143,7 +153,13 @@ export const PdfViewer = ({ url, name }: { url: string; name: string }) => {
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md" p="xs">
-        <Group justify="space-between" gap="xs" wrap="wrap" role="toolbar" aria-label="Specification viewer">
+        <Group
+          justify="space-between"
+          gap="xs"
+          wrap="wrap"
+          role="toolbar"
+          aria-label={`${capital(noun)} viewer`}
+        >
           <Group gap={4} wrap="nowrap">
             <Tooltip label="Previous page">
               <ActionIcon
@@ -225,7 +241,7 @@ export const PdfViewer = ({ url, name }: { url: string; name: string }) => {
       <div ref={boxRef} style={{ width: '100%', overflow: 'auto', position: 'relative' }}>
         {!doc && (
           <Center py="xl">
-            <Loader role="status" aria-label="Loading specification" />
+            <Loader role="status" aria-label={`Loading ${noun}`} />
           </Center>
         )}
         <canvas

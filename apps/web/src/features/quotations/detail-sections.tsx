@@ -22,7 +22,7 @@ export const VersionLines = ({
   label,
   labelledBy,
 }: {
-  version: QuotationVersionDto;
+  version: Pick<QuotationVersionDto, 'items'>;
   label?: string;
   labelledBy?: string;
 }) =>

@@ -15,7 +15,7 @@ import { customerSource } from '../requirements/ref-sources';
 const requirementKeys = recordKeys('requirements');
 
 /** GET /crm/requirements/suggestion: the caller's requirements by title ('RI0012 · title'), the picked first. */
-const requirementSource: RefSource = {
+export const requirementSource: RefSource = {
   queryKey: (title, selected) => requirementKeys.suggestion(`picker:${title}`, selected),
   fetch: async (title, selectedIds, signal) =>
     (
