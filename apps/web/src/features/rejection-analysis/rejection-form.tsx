@@ -114,9 +114,10 @@ export const RejectionForm = (
       onSaved: (answer) => {
         const id = answer.data?._id ?? analysis?._id;
         // The saved analysis, where it can be read and changed; without read on it, the quotation (now
-        // Rejected). Replaced: Back from there must not return to a form whose quotation is decided.
-        if (id && can('rejection-analysis', 'read')) navigate(rejectionPath(id), { replace: true });
-        else navigate(quotationPage, { replace: true });
+        // Rejected). A new one replaces the form: Back must not return to a form whose quotation is decided.
+        const replace = mode === 'create';
+        if (id && can('rejection-analysis', 'read')) navigate(rejectionPath(id), { replace });
+        else navigate(quotationPage, { replace });
       },
     });
   };
