@@ -9,6 +9,7 @@ import {
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, meWith, stubNetwork, Wrap, where } from '../../test/harness';
+import { routes as quotationRoutes } from '../quotations/routes';
 import { UNSAVED_REASON } from './rejection-form';
 import { routes } from './routes';
 import { analysis, hex, openQuotation as quotation } from './test-records';
@@ -41,8 +42,14 @@ const calls = stubNetwork(
   },
 );
 
+/** As in the app, the form's route sits beside the quotations' own (the router takes every routes.tsx). */
 const App = ({ path, state }: { path: string; state?: unknown }) => (
-  <Wrap path={path} state={state} signedIn routes={routes.map((r) => ({ ...r, path: `/${r.path}` }))} />
+  <Wrap
+    path={path}
+    state={state}
+    signedIn
+    routes={[...quotationRoutes, ...routes].map((r) => ({ ...r, path: `/${r.path}` }))}
+  />
 );
 
 const Q = hex(1);
@@ -214,6 +221,31 @@ describe('rejection analysis form', { timeout: 60_000 }, () => {
       competitor: { name: 'Vidya Systems', offeredAmount: 180000.5 },
     });
     await waitFor(() => expect(where.pathname).toBe(`/crm/quotations/${Q}`));
+  });
+
+  it('keeps what was typed, the reason being typed too, and offers it back on return', async () => {
+    permissions = { 'rejection-analysis': ALL, quotation: ['read'] };
+    quotations = [quotation(1)];
+    const { unmount } = render(<App path={CREATE} />);
+    await screen.findByRole('region', { name: 'Quotation' });
+    await ready();
+    addReason('Price too high');
+    await waitFor(() => expect(listed()).toEqual(['Price too high']));
+    type('Rejection reason', 'Late deliv');
+    type('Detailed Reason', 'The board met on Monday');
+    const stored = () =>
+      Object.keys(sessionStorage)
+        .map((k) => sessionStorage.getItem(k) ?? '')
+        .join();
+    await waitFor(() => expect(stored()).toContain('Late deliv'));
+    expect(stored()).toContain('The board met on Monday');
+    unmount();
+    render(<App path={CREATE} />);
+    expect(await screen.findByText('Restore your unsaved rejection analysis of ARR/0001/R1?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(listed()).toEqual(['Price too high']));
+    expect(textbox('Rejection reason').value).toBe('Late deliv');
+    expect(textbox('Detailed Reason').value).toBe('The board met on Monday');
   });
 
   it("says 'Quotation not found', and why a decided quotation cannot be rejected", async () => {
