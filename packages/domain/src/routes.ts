@@ -44,6 +44,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/crm/quotations/:id/update', resource: 'quotation', actions: ['read', 'update'] },
   { path: '/crm/quotations/:id/re-quotation', resource: 'quotation', actions: ['read', 'update'] },
   { path: '/crm/quotations/:id/preview', resource: 'quotation', actions: ['print'] },
+  // Reject leads here (spec 2 §2, decision 0016): saving an analysis needs create on it.
+  { path: '/crm/quotations/:id/rejection-analysis', resource: 'rejection-analysis', actions: ['create'] },
   { path: '/crm/projects', resource: 'project', actions: ['read'] },
   { path: '/crm/projects/create', resource: 'project', actions: ['create'] },
   { path: '/crm/projects/:id', resource: 'project', actions: ['read'] },
@@ -81,6 +83,12 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/admin/suggestions', resource: 'suggestion', actions: ['read'] },
   { path: '/admin/suggestions/items', resource: 'product-item', actions: ['verification'] },
   { path: '/admin/rejection-analysis', resource: 'rejection-analysis', actions: ['read'] },
+  { path: '/admin/rejection-analysis/:id', resource: 'rejection-analysis', actions: ['read'] },
+  {
+    path: '/admin/rejection-analysis/:id/update',
+    resource: 'rejection-analysis',
+    actions: ['read', 'update'],
+  },
   { path: '/admin/users', resource: 'user', actions: ['read'] },
   { path: '/admin/users/create', resource: 'user', actions: ['create'] },
   { path: '/admin/users/:id', resource: 'user', actions: ['read'] },

@@ -28,5 +28,4 @@ export const routes: RouteObject[] = [
   redirect('admin/verifications', '/admin/verifications/items'),
   soon('admin/verifications/*'),
   redirect('admin/suggestions', '/admin/suggestions/items'),
-  soon('admin/rejection-analysis/*'),
 ];
