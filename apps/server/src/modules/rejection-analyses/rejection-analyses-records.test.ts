@@ -146,7 +146,10 @@ describe('rejection analyses: the records', () => {
     expect((await kit.quotation(q._id)).activeVersion.status).toBe('Rejected');
     expect(ids(await list([]))).not.toContain(a._id);
     // Spec 2 §6: the Deleted filter needs only read.
-    const reader = await asUserWithSession(ctx, [{ resource: 'rejection-analysis', actions: ['read'] }]);
+    const reader = await asUserWithSession(ctx, [
+      { resource: 'rejection-analysis', actions: ['read'] },
+      { resource: 'quotation', actions: ['view-all'] },
+    ]);
     const deleted = await list([['filters[isDeleted]', 'true']], reader);
     expect(ids(deleted)).toContain(a._id);
     expect(deleted.rejectionAnalyses.find((x) => x._id === a._id)!.deletedBy).toMatchObject({
