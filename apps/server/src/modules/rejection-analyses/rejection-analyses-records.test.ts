@@ -186,6 +186,24 @@ describe('rejection analyses: the records', () => {
     expect((await kit.quotation(q._id)).activeVersion.status).toBe('Rejected');
   });
 
+  it('restores one of two deleted analyses of a quotation sent at the same moment, and refuses the other', async () => {
+    const a = await kit.reject(await kit.newQuotation());
+    await call('DELETE', `${REJECTIONS}/${a._id}`);
+    const [row] = await ctx.database.db
+      .select()
+      .from(rejectionAnalyses)
+      .where(eq(rejectionAnalyses.id, a._id));
+    const twin = newId();
+    await ctx.database.db.insert(rejectionAnalyses).values({ ...row!, id: twin });
+    const answers = await Promise.all(
+      [a._id, twin].map((id) => call('PATCH', `${REJECTIONS}/${id}/restore`)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().message).toBe(M.alreadyRejected);
+    const live = await list([['filters[quotation]', a.quotation!._id]]);
+    expect(live.rejectionAnalysesCount).toBe(1);
+  });
+
   it('needs its own permission for each call; a role without create gets 403 and writes nothing', async () => {
     const q = await kit.newQuotation();
     const a = await kit.reject(await kit.newQuotation());
