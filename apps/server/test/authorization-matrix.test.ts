@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotations, quotationVersions } from '../src/db/schema.ts';
+import { quotations, quotationVersions, rejectionAnalyses } from '../src/db/schema.ts';
 import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
@@ -74,6 +74,8 @@ type ScopeFixture = {
   followUp: { live: string; deleted: string };
   /** Quotations of the victim's customer (decision 0015), with the live one's version. */
   quotation: { live: string; deleted: string; version: string };
+  /** Rejection analyses of the victim's customer's live quotation, one live and one deleted (decision 0016). */
+  rejection: { live: string; deleted: string };
 };
 type ScopeCase = {
   expect: 'notFound' | 'bulkNotFound' | 'notListed' | 'notSelf';
@@ -129,6 +131,13 @@ const QUOTATION_VERSION_BODY = {
   validUntil: daysFromToday(7),
   items: [{ item: 'b'.repeat(24), quantity: 1, marginTier: 'custom', gst: 18, unitPrice: 100 }],
 };
+const REJECTIONS = '/api/crm/rejection-analysis';
+const rejectionCase = (requests: ScopeCase['requests']): ScopeCase => ({
+  expect: 'notFound',
+  message: 'Rejection Analysis not found',
+  requests,
+});
+const REJECTION_BODY = { rejectionDate: '2026-11-20', rejectionReasons: ['Taken over by someone else'] };
 const ROW_SCOPED: Record<string, ScopeCase> = {
   'GET /api/hrm/tasks': {
     expect: 'notListed',
@@ -488,6 +497,49 @@ const ROW_SCOPED: Record<string, ScopeCase> = {
       { method: 'DELETE', url: `${QUOTATIONS}/bulk/permanent`, payload: { ids: [f.quotation.deleted] } },
     ],
   },
+  // Rejection analyses (decision 0016): as quotations, by the customer's scope.
+  [`GET ${REJECTIONS}`]: {
+    expect: 'notListed',
+    listKey: 'rejectionAnalyses',
+    requests: () => [
+      { method: 'GET', url: `${REJECTIONS}?limit=100` },
+      { method: 'GET', url: `${REJECTIONS}?limit=100&filters[isDeleted]=true` },
+    ],
+  },
+  [`POST ${REJECTIONS}`]: quotationCase((f) => [
+    {
+      method: 'POST',
+      url: REJECTIONS,
+      payload: { ...REJECTION_BODY, quotation: f.quotation.live, quotationVersionId: f.quotation.version },
+    },
+  ]),
+  ...Object.fromEntries(
+    ['', '/history'].map((suffix) => [
+      `GET ${REJECTIONS}/:id${suffix}`,
+      rejectionCase((f) =>
+        [f.rejection.live, f.rejection.deleted].map((id) => ({
+          method: 'GET',
+          url: `${REJECTIONS}/${id}${suffix}`,
+        })),
+      ),
+    ]),
+  ),
+  [`PATCH ${REJECTIONS}/:id`]: rejectionCase((f) =>
+    [f.rejection.live, f.rejection.deleted].map((id) => ({
+      method: 'PATCH',
+      url: `${REJECTIONS}/${id}`,
+      payload: REJECTION_BODY,
+    })),
+  ),
+  [`DELETE ${REJECTIONS}/:id`]: rejectionCase((f) => [
+    { method: 'DELETE', url: `${REJECTIONS}/${f.rejection.live}` },
+  ]),
+  [`PATCH ${REJECTIONS}/:id/restore`]: rejectionCase((f) => [
+    { method: 'PATCH', url: `${REJECTIONS}/${f.rejection.deleted}/restore` },
+  ]),
+  [`DELETE ${REJECTIONS}/:id/permanent`]: rejectionCase((f) => [
+    { method: 'DELETE', url: `${REJECTIONS}/${f.rejection.deleted}/permanent` },
+  ]),
   // Sales (issue 12): a customer outside the caller's scope cannot be sold to, as if it did not exist.
   'POST /api/crm/products/sales': customerCase((f) => [
     {
@@ -539,6 +591,8 @@ const inRowScopedArea = (r: RouteEntry) =>
   r.url.startsWith(`${FOLLOW_UPS}/`) ||
   r.url === QUOTATIONS ||
   r.url.startsWith(`${QUOTATIONS}/`) ||
+  r.url === REJECTIONS ||
+  r.url.startsWith(`${REJECTIONS}/`) ||
   /^\/api\/auth\/(profile\/)?:id(\/|$)/.test(r.url) ||
   // A route any signed-in user may call with someone's id must decide whose record it is.
   ('signedIn' in r.access && r.url.includes('/:'));
@@ -749,6 +803,10 @@ describe('authorization matrix', () => {
         actions: RESOURCES.find((r) => r.name === 'quotation')!.actions.filter((a) => a !== 'view-all'),
       },
       { resource: 'project', actions: ['read'] },
+      {
+        resource: 'rejection-analysis',
+        actions: [...RESOURCES.find((r) => r.name === 'rejection-analysis')!.actions],
+      },
       { resource: 'product-sale', actions: ['create', 'update'] },
       // What creating a sale or a requirement also needs (issue 23), so the scope is what answers.
       { resource: 'product-item', actions: ['suggestion'] },
@@ -851,10 +909,27 @@ describe('authorization matrix', () => {
         deleted: await newQuotation(liveCustomer, true),
         version: '',
       },
+      rejection: { live: '', deleted: '' },
     };
     f.quotation.version = (
       await ctx.database.db.select().from(quotations).where(eq(quotations.id, f.quotation.live))
     )[0]!.activeVersionId;
+    /** An analysis of the victim's customer's live quotation, written straight to the table. */
+    const newRejection = async (isDeleted: boolean) => {
+      const id = newId();
+      await ctx.database.db.insert(rejectionAnalyses).values({
+        id,
+        quotationId: f.quotation.live,
+        versionId: f.quotation.version,
+        customerId: liveCustomer,
+        rejectionDate: '2026-11-20',
+        rejectionReasons: ['Someone else’s reason'],
+        lostTo: 'No Decision',
+        isDeleted,
+      });
+      return id;
+    };
+    f.rejection = { live: await newRejection(false), deleted: await newRejection(true) };
     expect(
       (await admin.request({ method: 'DELETE', url: `${FOLLOW_UPS}/${f.followUp.deleted}` })).statusCode,
     ).toBe(200);
@@ -913,6 +988,8 @@ describe('authorization matrix', () => {
               f.followUp.deleted,
               f.quotation.live,
               f.quotation.deleted,
+              f.rejection.live,
+              f.rejection.deleted,
             ])
               expect(seen, label).not.toContain(id);
             break;

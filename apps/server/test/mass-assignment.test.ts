@@ -15,6 +15,7 @@ import {
   productVendors,
   purchases,
   quotations,
+  rejectionAnalyses,
   requirements,
   roles,
   sales,
@@ -87,6 +88,7 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'PATCH /api/crm/quotations/:id/restore': 'no body',
   'PATCH /api/crm/quotations/bulk/restore': '{ids}',
   'PATCH /api/crm/quotations/:id/set-active/:versionId': 'no body',
+  'PATCH /api/crm/rejection-analysis/:id/restore': 'no body',
   'PATCH /api/crm/quotations/:id/review':
     'a review decision (status Approved or Rejected, reason); the reviewer and the time are the server’s',
 };
@@ -548,6 +550,38 @@ describe('mass assignment', () => {
           },
         };
       });
+    // Rejection analyses (decision 0016): the quotation, version, customer and our price are the server's.
+    const rejectionRow = byId(rejectionAnalyses as unknown as typeof productBrands);
+    const rejectionForm = async () => {
+      const q = (await post('/api/crm/quotations', await quotationBody())).json().data as {
+        _id: string;
+        activeVersion: { _id: string };
+      };
+      return {
+        quotation: q._id,
+        quotationVersionId: q.activeVersion._id,
+        rejectionDate: '2026-01-15',
+        rejectionReasons: ['Price too high'],
+      };
+    };
+    cases.set('POST /api/crm/rejection-analysis', async () => {
+      const form = await rejectionForm();
+      return {
+        own: [],
+        send: (extra) => post('/api/crm/rejection-analysis', { ...form, ...extra }),
+        row: (res) => rejectionRow(idOf(res)),
+      };
+    });
+    cases.set('PATCH /api/crm/rejection-analysis/:id', async () => {
+      const created = await rejectionForm();
+      const id = idOf(await post('/api/crm/rejection-analysis', created));
+      const { quotation: _q, quotationVersionId: _v, ...form } = created;
+      return {
+        own: [],
+        send: (extra) => patch(`/api/crm/rejection-analysis/${id}`, { ...form, ...extra }),
+        row: () => rejectionRow(id),
+      };
+    });
     // Issue 25: the one company settings row; its updatedBy is the caller's.
     cases.set('PATCH /api/admin/settings/company', async () => ({
       own: [],

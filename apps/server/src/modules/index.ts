@@ -14,6 +14,7 @@ import { marginsRoutes } from './margins/margins.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { quotationDocumentRoutes } from './quotation-document/quotation-document.routes.ts';
 import { quotationsRoutes } from './quotations/quotations.routes.ts';
+import { rejectionAnalysesRoutes } from './rejection-analyses/rejection-analyses.routes.ts';
 import { requirementsRoutes } from './requirements/requirements.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { salesRoutes } from './sales/sales.routes.ts';
@@ -48,4 +49,5 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await quotationsRoutes(api, deps);
   // The quotation's document (PDF, e-mail).
   await quotationDocumentRoutes(api, deps);
+  await rejectionAnalysesRoutes(api, deps);
 };

@@ -4,7 +4,8 @@ import { defineList, LIFECYCLE_FILTERS } from '../common/list-query.ts';
 import type { RecordStamps, UserRef } from '../common/records.ts';
 
 export const REJECTION_RESOURCE = 'rejection-analysis';
-export const REJECTION_LIST_KEY = 'rejection-analysis';
+/** The list answer's keys: {rejectionAnalyses, rejectionAnalysesCount, page, limit}. */
+export const REJECTION_LIST_KEY = 'rejectionAnalyses';
 /** Spec 2 §9: page size 20, kept per list in local storage. */
 export const REJECTION_LIMIT_KEY = 'rejectionAnalysisLimit';
 

@@ -6,12 +6,13 @@ import {
   type QuotationUpdateInput,
   type QuotationVersionInput,
   quotationChanges,
+  REJECTION_MESSAGES,
   reQuotationTitle,
 } from '@karya/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { customers, quotationLines, quotations, quotationVersions, requirements } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { diffSnapshots, recordChange, recordUpdate } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { createStamps, updateStamps } from '../../platform/records.ts';
@@ -353,6 +354,8 @@ export const setActiveVersion = async (deps: Deps, principal: Principal, id: str
     if (!v) throw notFound(QUOTATION.versionNotFound);
     if (v.id === q.activeVersionId) return;
     const current = await versionWithLines(tx, q.activeVersionId);
+    // A rejected quotation stays rejected (decision 0016): another version made active would be decidable again.
+    if (current.version.status === 'Rejected') throw conflict(REJECTION_MESSAGES.alreadyRejected);
     const next = await versionWithLines(tx, v.id);
     await tx
       .update(quotations)
