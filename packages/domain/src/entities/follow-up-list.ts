@@ -50,6 +50,8 @@ export const FOLLOW_UP_MESSAGES = {
   requirementOtherCustomer: 'The requirement must belong to the chosen customer.',
   quotationNotFound: 'Quotation not found',
   quotationOtherCustomer: 'The quotation must belong to the chosen customer.',
+  projectNotFound: 'Project not found',
+  projectOtherCustomer: 'The project must belong to the chosen customer.',
   usersMissing: 'One or more chosen users do not exist',
   conflict: 'This follow-up was changed by someone else. Review the latest version.',
   expectedUpdatedAtInvalid: 'expectedUpdatedAt must be a date and time',
