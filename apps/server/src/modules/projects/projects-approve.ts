@@ -126,12 +126,18 @@ export const approveQuotation = async (
   }
 };
 
-/** The unique index on projects.quotation_id speaks when the lock did not (it always should first). */
-const unique = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505'
-    ? conflict(PROJECT.alreadyApproved)
-    : error;
+/**
+ * The unique index on projects.quotation_id speaks when the lock did not (it always should first). The
+ * driver's error may be wrapped (cause) and, on the embedded database, may not name the index.
+ */
+const unique = (error: unknown) => {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (constraint === undefined || constraint === 'projects_quotation_uq'))
+      return conflict(PROJECT.alreadyApproved);
+  }
+  return error;
+};
 
 const writeApproval = async (
   tx: Tx,
