@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotations, quotationVersions } from '../src/db/schema.ts';
+import { projects, quotations, quotationVersions } from '../src/db/schema.ts';
 import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
@@ -74,6 +74,8 @@ type ScopeFixture = {
   followUp: { live: string; deleted: string };
   /** Quotations of the victim's customer (decision 0015), with the live one's version. */
   quotation: { live: string; deleted: string; version: string };
+  /** Projects of the victim's customer (decision 0016). */
+  project: { live: string; deleted: string };
 };
 type ScopeCase = {
   expect: 'notFound' | 'bulkNotFound' | 'notListed' | 'notSelf';
@@ -129,6 +131,12 @@ const QUOTATION_VERSION_BODY = {
   validUntil: daysFromToday(7),
   items: [{ item: 'b'.repeat(24), quantity: 1, marginTier: 'custom', gst: 18, unitPrice: 100 }],
 };
+const PROJECTS = '/api/crm/projects';
+const projectCase = (requests: ScopeCase['requests']): ScopeCase => ({
+  expect: 'notFound',
+  message: 'Project not found',
+  requests,
+});
 const ROW_SCOPED: Record<string, ScopeCase> = {
   'GET /api/hrm/tasks': {
     expect: 'notListed',
@@ -488,6 +496,66 @@ const ROW_SCOPED: Record<string, ScopeCase> = {
       { method: 'DELETE', url: `${QUOTATIONS}/bulk/permanent`, payload: { ids: [f.quotation.deleted] } },
     ],
   },
+  // Projects (decision 0016): by the customer's scope, as customers.
+  [`GET ${PROJECTS}`]: {
+    expect: 'notListed',
+    listKey: 'projects',
+    requests: () => [
+      { method: 'GET', url: `${PROJECTS}?limit=100` },
+      { method: 'GET', url: `${PROJECTS}?limit=100&filters[isDeleted]=true` },
+    ],
+  },
+  [`GET ${PROJECTS}/suggestion`]: {
+    expect: 'notListed',
+    listKey: null,
+    requests: (f) => [
+      { method: 'GET', url: `${PROJECTS}/suggestion?title=Someone` },
+      { method: 'GET', url: `${PROJECTS}/suggestion?selectedId=${f.project.live}` },
+    ],
+  },
+  ...Object.fromEntries(
+    ['', '/history', '/files/agreement', '/files/purchase-order'].map((suffix) => [
+      `GET ${PROJECTS}/:id${suffix}`,
+      projectCase((f) =>
+        [f.project.live, f.project.deleted].map((id) => ({
+          method: 'GET',
+          url: `${PROJECTS}/${id}${suffix}`,
+        })),
+      ),
+    ]),
+  ),
+  [`PATCH ${PROJECTS}/:id/status`]: projectCase((f) => [
+    {
+      method: 'PATCH',
+      url: `${PROJECTS}/${f.project.live}/status`,
+      payload: { status: 'Ready For Dispatch' },
+    },
+  ]),
+  [`DELETE ${PROJECTS}/:id`]: projectCase((f) => [
+    { method: 'DELETE', url: `${PROJECTS}/${f.project.live}` },
+  ]),
+  [`PATCH ${PROJECTS}/:id/restore`]: projectCase((f) => [
+    { method: 'PATCH', url: `${PROJECTS}/${f.project.deleted}/restore` },
+  ]),
+  [`DELETE ${PROJECTS}/:id/permanent`]: projectCase((f) => [
+    { method: 'DELETE', url: `${PROJECTS}/${f.project.deleted}/permanent` },
+  ]),
+  [`DELETE ${PROJECTS}/bulk`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [{ method: 'DELETE', url: `${PROJECTS}/bulk`, payload: { ids: [f.project.live] } }],
+  },
+  [`PATCH ${PROJECTS}/bulk/restore`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'PATCH', url: `${PROJECTS}/bulk/restore`, payload: { ids: [f.project.deleted] } },
+    ],
+  },
+  [`DELETE ${PROJECTS}/bulk/permanent`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'DELETE', url: `${PROJECTS}/bulk/permanent`, payload: { ids: [f.project.deleted] } },
+    ],
+  },
   // Sales (issue 12): a customer outside the caller's scope cannot be sold to, as if it did not exist.
   'POST /api/crm/products/sales': customerCase((f) => [
     {
@@ -526,6 +594,8 @@ const NOT_ROW_SCOPED: Record<string, string> = {
   [`POST ${QUOTATIONS}`]:
     'creates a quotation for a customer the caller sees; another customer answers 400 Customer not found (quotations.test.ts)',
   'GET /api/files/:id': 'files are served to every signed-in user; their ids are unguessable (decision 0001)',
+  [`POST ${PROJECTS}`]:
+    'approves a quotation the caller sees; another answers 400 Quotation not found (projects.test.ts)',
 };
 /** The areas whose routes must appear in one of the two lists. */
 const inRowScopedArea = (r: RouteEntry) =>
@@ -539,6 +609,8 @@ const inRowScopedArea = (r: RouteEntry) =>
   r.url.startsWith(`${FOLLOW_UPS}/`) ||
   r.url === QUOTATIONS ||
   r.url.startsWith(`${QUOTATIONS}/`) ||
+  r.url === PROJECTS ||
+  r.url.startsWith(`${PROJECTS}/`) ||
   /^\/api\/auth\/(profile\/)?:id(\/|$)/.test(r.url) ||
   // A route any signed-in user may call with someone's id must decide whose record it is.
   ('signedIn' in r.access && r.url.includes('/:'));
@@ -748,7 +820,10 @@ describe('authorization matrix', () => {
         resource: 'quotation',
         actions: RESOURCES.find((r) => r.name === 'quotation')!.actions.filter((a) => a !== 'view-all'),
       },
-      { resource: 'project', actions: ['read'] },
+      {
+        resource: 'project',
+        actions: RESOURCES.find((r) => r.name === 'project')!.actions.filter((a) => a !== 'view-all'),
+      },
       { resource: 'product-sale', actions: ['create', 'update'] },
       // What creating a sale or a requirement also needs (issue 23), so the scope is what answers.
       { resource: 'product-item', actions: ['suggestion'] },
@@ -824,6 +899,21 @@ describe('authorization matrix', () => {
         .values({ id: versionId, quotationId: id, versionNumber: 0, isMain: true, ...fields });
       return id;
     };
+    /** A project written straight to the tables, over a quotation of its own (one project per quotation). */
+    const newProject = async (customerId: string, isDeleted: boolean) => {
+      const quotationId = await newQuotation(customerId, false);
+      const [q] = await ctx.database.db.select().from(quotations).where(eq(quotations.id, quotationId));
+      const id = newId();
+      await ctx.database.db.insert(projects).values({
+        id,
+        title: 'Someone else’s smart class project',
+        customerId,
+        quotationId,
+        versionId: q!.activeVersionId,
+        isDeleted,
+      });
+      return id;
+    };
     const feedback = await admin.request({
       method: 'PATCH',
       url: `${CUSTOMERS}/${liveCustomer}/feedback`,
@@ -850,6 +940,10 @@ describe('authorization matrix', () => {
         live: await newQuotation(liveCustomer, false),
         deleted: await newQuotation(liveCustomer, true),
         version: '',
+      },
+      project: {
+        live: await newProject(liveCustomer, false),
+        deleted: await newProject(liveCustomer, true),
       },
     };
     f.quotation.version = (
@@ -913,6 +1007,8 @@ describe('authorization matrix', () => {
               f.followUp.deleted,
               f.quotation.live,
               f.quotation.deleted,
+              f.project.live,
+              f.project.deleted,
             ])
               expect(seen, label).not.toContain(id);
             break;

@@ -71,12 +71,16 @@ const EVERY_TYPE = [
   '/crm/requirements',
   '/crm/follow-ups',
   '/crm/quotations',
+  '/crm/projects',
 ];
 /**
  * Types that came with a migration: a version from before it has no such list, so no rows of it to keep.
  * (Which migrations the old version has is read from its tree.)
  */
-const ARRIVED_WITH: Record<string, string> = { '/crm/quotations': '0020_quotations' };
+const ARRIVED_WITH: Record<string, string> = {
+  '/crm/quotations': '0020_quotations',
+  '/crm/projects': '0022_projects_rejections',
+};
 
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: REPO_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
