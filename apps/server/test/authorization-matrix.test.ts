@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotations, quotationVersions, rejectionAnalyses } from '../src/db/schema.ts';
+import { projects, quotations, quotationVersions, rejectionAnalyses } from '../src/db/schema.ts';
 import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
@@ -76,6 +76,8 @@ type ScopeFixture = {
   quotation: { live: string; deleted: string; version: string };
   /** Rejection analyses of the victim's customer's live quotation, one live and one deleted (decision 0016). */
   rejection: { live: string; deleted: string };
+  /** Projects of the victim's customer (decision 0016). */
+  project: { live: string; deleted: string };
 };
 type ScopeCase = {
   expect: 'notFound' | 'bulkNotFound' | 'notListed' | 'notSelf';
@@ -138,6 +140,12 @@ const rejectionCase = (requests: ScopeCase['requests']): ScopeCase => ({
   requests,
 });
 const REJECTION_BODY = { rejectionDate: '2026-11-20', rejectionReasons: ['Taken over by someone else'] };
+const PROJECTS = '/api/crm/projects';
+const projectCase = (requests: ScopeCase['requests']): ScopeCase => ({
+  expect: 'notFound',
+  message: 'Project not found',
+  requests,
+});
 const ROW_SCOPED: Record<string, ScopeCase> = {
   'GET /api/hrm/tasks': {
     expect: 'notListed',
@@ -524,6 +532,34 @@ const ROW_SCOPED: Record<string, ScopeCase> = {
       ),
     ]),
   ),
+  // Projects (decision 0016): by the customer's scope, as customers.
+  [`GET ${PROJECTS}`]: {
+    expect: 'notListed',
+    listKey: 'projects',
+    requests: () => [
+      { method: 'GET', url: `${PROJECTS}?limit=100` },
+      { method: 'GET', url: `${PROJECTS}?limit=100&filters[isDeleted]=true` },
+    ],
+  },
+  [`GET ${PROJECTS}/suggestion`]: {
+    expect: 'notListed',
+    listKey: null,
+    requests: (f) => [
+      { method: 'GET', url: `${PROJECTS}/suggestion?title=Someone` },
+      { method: 'GET', url: `${PROJECTS}/suggestion?selectedId=${f.project.live}` },
+    ],
+  },
+  ...Object.fromEntries(
+    ['', '/history', '/files/agreement', '/files/purchase-order'].map((suffix) => [
+      `GET ${PROJECTS}/:id${suffix}`,
+      projectCase((f) =>
+        [f.project.live, f.project.deleted].map((id) => ({
+          method: 'GET',
+          url: `${PROJECTS}/${id}${suffix}`,
+        })),
+      ),
+    ]),
+  ),
   [`PATCH ${REJECTIONS}/:id`]: rejectionCase((f) =>
     [f.rejection.live, f.rejection.deleted].map((id) => ({
       method: 'PATCH',
@@ -540,6 +576,38 @@ const ROW_SCOPED: Record<string, ScopeCase> = {
   [`DELETE ${REJECTIONS}/:id/permanent`]: rejectionCase((f) => [
     { method: 'DELETE', url: `${REJECTIONS}/${f.rejection.deleted}/permanent` },
   ]),
+  [`PATCH ${PROJECTS}/:id/status`]: projectCase((f) => [
+    {
+      method: 'PATCH',
+      url: `${PROJECTS}/${f.project.live}/status`,
+      payload: { status: 'Ready For Dispatch' },
+    },
+  ]),
+  [`DELETE ${PROJECTS}/:id`]: projectCase((f) => [
+    { method: 'DELETE', url: `${PROJECTS}/${f.project.live}` },
+  ]),
+  [`PATCH ${PROJECTS}/:id/restore`]: projectCase((f) => [
+    { method: 'PATCH', url: `${PROJECTS}/${f.project.deleted}/restore` },
+  ]),
+  [`DELETE ${PROJECTS}/:id/permanent`]: projectCase((f) => [
+    { method: 'DELETE', url: `${PROJECTS}/${f.project.deleted}/permanent` },
+  ]),
+  [`DELETE ${PROJECTS}/bulk`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [{ method: 'DELETE', url: `${PROJECTS}/bulk`, payload: { ids: [f.project.live] } }],
+  },
+  [`PATCH ${PROJECTS}/bulk/restore`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'PATCH', url: `${PROJECTS}/bulk/restore`, payload: { ids: [f.project.deleted] } },
+    ],
+  },
+  [`DELETE ${PROJECTS}/bulk/permanent`]: {
+    expect: 'bulkNotFound',
+    requests: (f) => [
+      { method: 'DELETE', url: `${PROJECTS}/bulk/permanent`, payload: { ids: [f.project.deleted] } },
+    ],
+  },
   // Sales (issue 12): a customer outside the caller's scope cannot be sold to, as if it did not exist.
   'POST /api/crm/products/sales': customerCase((f) => [
     {
@@ -578,6 +646,8 @@ const NOT_ROW_SCOPED: Record<string, string> = {
   [`POST ${QUOTATIONS}`]:
     'creates a quotation for a customer the caller sees; another customer answers 400 Customer not found (quotations.test.ts)',
   'GET /api/files/:id': 'files are served to every signed-in user; their ids are unguessable (decision 0001)',
+  [`POST ${PROJECTS}`]:
+    'approves a quotation the caller sees; another answers 400 Quotation not found (projects.test.ts)',
 };
 /** The areas whose routes must appear in one of the two lists. */
 const inRowScopedArea = (r: RouteEntry) =>
@@ -593,6 +663,8 @@ const inRowScopedArea = (r: RouteEntry) =>
   r.url.startsWith(`${QUOTATIONS}/`) ||
   r.url === REJECTIONS ||
   r.url.startsWith(`${REJECTIONS}/`) ||
+  r.url === PROJECTS ||
+  r.url.startsWith(`${PROJECTS}/`) ||
   /^\/api\/auth\/(profile\/)?:id(\/|$)/.test(r.url) ||
   // A route any signed-in user may call with someone's id must decide whose record it is.
   ('signedIn' in r.access && r.url.includes('/:'));
@@ -695,8 +767,9 @@ describe('authorization matrix', () => {
       }
     }
     expect(checked).toBeGreaterThan(30);
-    // The matrix grows with every record type (a signed-in agent per action): give it room on a busy machine.
-  }, 120_000);
+    // The matrix grows with every record type (a signed-in agent per action, two data fingerprints per
+    // route): 112 s on a busy machine with projects, before rejection analyses joined.
+  }, 300_000);
 
   // Issue 23: an action held without what it needs (its form's pickers) answers 403 naming what is missing,
   // and writes nothing. Generated from packages/domain's dependencies: a new one joins by existing.
@@ -802,7 +875,10 @@ describe('authorization matrix', () => {
         resource: 'quotation',
         actions: RESOURCES.find((r) => r.name === 'quotation')!.actions.filter((a) => a !== 'view-all'),
       },
-      { resource: 'project', actions: ['read'] },
+      {
+        resource: 'project',
+        actions: RESOURCES.find((r) => r.name === 'project')!.actions.filter((a) => a !== 'view-all'),
+      },
       {
         resource: 'rejection-analysis',
         actions: [...RESOURCES.find((r) => r.name === 'rejection-analysis')!.actions],
@@ -882,6 +958,21 @@ describe('authorization matrix', () => {
         .values({ id: versionId, quotationId: id, versionNumber: 0, isMain: true, ...fields });
       return id;
     };
+    /** A project written straight to the tables, over a quotation of its own (one project per quotation). */
+    const newProject = async (customerId: string, isDeleted: boolean) => {
+      const quotationId = await newQuotation(customerId, false);
+      const [q] = await ctx.database.db.select().from(quotations).where(eq(quotations.id, quotationId));
+      const id = newId();
+      await ctx.database.db.insert(projects).values({
+        id,
+        title: 'Someone else’s smart class project',
+        customerId,
+        quotationId,
+        versionId: q!.activeVersionId,
+        isDeleted,
+      });
+      return id;
+    };
     const feedback = await admin.request({
       method: 'PATCH',
       url: `${CUSTOMERS}/${liveCustomer}/feedback`,
@@ -910,6 +1001,10 @@ describe('authorization matrix', () => {
         version: '',
       },
       rejection: { live: '', deleted: '' },
+      project: {
+        live: await newProject(liveCustomer, false),
+        deleted: await newProject(liveCustomer, true),
+      },
     };
     f.quotation.version = (
       await ctx.database.db.select().from(quotations).where(eq(quotations.id, f.quotation.live))
@@ -990,6 +1085,8 @@ describe('authorization matrix', () => {
               f.quotation.deleted,
               f.rejection.live,
               f.rejection.deleted,
+              f.project.live,
+              f.project.deleted,
             ])
               expect(seen, label).not.toContain(id);
             break;

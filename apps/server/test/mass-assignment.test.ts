@@ -13,6 +13,7 @@ import {
   productMargins,
   productStocks,
   productVendors,
+  projects,
   purchases,
   quotations,
   rejectionAnalyses,
@@ -23,6 +24,7 @@ import {
   teams,
   users,
 } from '../src/db/schema.ts';
+import { approvalForm } from '../src/modules/projects/projects-test-kit.ts';
 import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import { verifyPassword } from '../src/platform/passwords.ts';
 import { type Agent, adminSession, createTestApp, createUser, type TestContext } from './helpers.ts';
@@ -89,6 +91,8 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'PATCH /api/crm/quotations/bulk/restore': '{ids}',
   'PATCH /api/crm/quotations/:id/set-active/:versionId': 'no body',
   'PATCH /api/crm/rejection-analysis/:id/restore': 'no body',
+  'PATCH /api/crm/projects/:id/restore': 'no body',
+  'PATCH /api/crm/projects/bulk/restore': '{ids}',
   'PATCH /api/crm/quotations/:id/review':
     'a review decision (status Approved or Rejected, reason); the reviewer and the time are the server’s',
 };
@@ -580,6 +584,36 @@ describe('mass assignment', () => {
         own: [],
         send: (extra) => patch(`/api/crm/rejection-analysis/${id}`, { ...form, ...extra }),
         row: () => rejectionRow(id),
+      };
+    });
+    // Projects (decision 0016): the approval's form reads only the quotation (and its two files); the status
+    // change only status and reason.
+    const projectRow = byId(projects as unknown as typeof productBrands);
+    const approvable = async () => idOf(await post('/api/crm/quotations', await quotationBody()));
+    const approve = (quotation: string, extra: Record<string, unknown> = {}) =>
+      admin.request({ method: 'POST', url: '/api/crm/projects', ...approvalForm(quotation, {}, extra) });
+    cases.set('POST /api/crm/projects', async () => {
+      const quotation = await approvable();
+      return {
+        own: [],
+        send: (extra) => approve(quotation, extra),
+        row: async (res) => {
+          const row = await projectRow(idOf(res));
+          expect(row.status).toBe('Initiated');
+          return row;
+        },
+      };
+    });
+    cases.set('PATCH /api/crm/projects/:id/status', async () => {
+      const id = idOf(await approve(await approvable()));
+      return {
+        own: ['status'],
+        send: (extra) => patch(`/api/crm/projects/${id}/status`, { status: 'Ready For Dispatch', ...extra }),
+        row: async () => {
+          const row = await projectRow(id);
+          expect(row.status).toBe('Ready For Dispatch');
+          return row;
+        },
       };
     });
     // Issue 25: the one company settings row; its updatedBy is the caller's.

@@ -130,7 +130,20 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     module: 'crm',
     actions: [...LIFECYCLE, ...BULK, 'suggestion', 'print', 'verification', 'original', 'view-all'],
   },
-  { name: 'project', module: 'crm', actions: [...LIFECYCLE, 'suggestion', 'upload-file', 'view-all'] },
+  // The bulk forms of the lifecycle tail (decision 0016) as on quotations; there is no bulk create.
+  {
+    name: 'project',
+    module: 'crm',
+    actions: [
+      ...LIFECYCLE,
+      'bulk-delete',
+      'bulk-restore',
+      'bulk-delete-permanently',
+      'suggestion',
+      'upload-file',
+      'view-all',
+    ],
+  },
   { name: 'product', module: 'crm', actions: ['read'] },
   {
     name: 'product-item',

@@ -11,6 +11,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { holidaysRoutes } from './holidays/holidays.routes.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { marginsRoutes } from './margins/margins.routes.ts';
+import { projectsRoutes } from './projects/projects.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { quotationDocumentRoutes } from './quotation-document/quotation-document.routes.ts';
 import { quotationsRoutes } from './quotations/quotations.routes.ts';
@@ -50,4 +51,5 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   // The quotation's document (PDF, e-mail).
   await quotationDocumentRoutes(api, deps);
   await rejectionAnalysesRoutes(api, deps);
+  await projectsRoutes(api, deps);
 };

@@ -13,8 +13,6 @@ export const FOLLOW_UP_STATUSES = ['Scheduled', 'Pending', 'Completed', 'Cancell
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
 export const FOLLOW_UP_REASONS = ['Requirement', 'Quotation', 'Project', 'Other'] as const;
 export type FollowUpReason = (typeof FOLLOW_UP_REASONS)[number];
-/** Projects do not exist yet: that reason is refused until they do (decision 0007; quotations: issue 25). */
-export const FOLLOW_UP_REASONS_COMING_SOON: readonly FollowUpReason[] = ['Project'];
 
 export const FOLLOW_UP_RESOURCE = 'follow-up';
 export const FOLLOW_UP_LIST_KEY = 'followUps';
@@ -50,6 +48,8 @@ export const FOLLOW_UP_MESSAGES = {
   requirementOtherCustomer: 'The requirement must belong to the chosen customer.',
   quotationNotFound: 'Quotation not found',
   quotationOtherCustomer: 'The quotation must belong to the chosen customer.',
+  projectNotFound: 'Project not found',
+  projectOtherCustomer: 'The project must belong to the chosen customer.',
   usersMissing: 'One or more chosen users do not exist',
   conflict: 'This follow-up was changed by someone else. Review the latest version.',
   expectedUpdatedAtInvalid: 'expectedUpdatedAt must be a date and time',

@@ -43,6 +43,7 @@ export const PROJECT_MESSAGES = {
   purchaseOrderRequired: 'Purchase order file is required.',
   fileNotPdf: (label: string) => `${label} must be a PDF file.`,
   fileTooLarge: (label: string) => `${label} must be at most 5 MB.`,
+  fileTooMany: (label: string) => `Attach one ${label.toLowerCase()} only.`,
   alreadyApproved: 'This quotation is already approved',
   notDecidable: 'Only a Draft or ReQuoted quotation can be approved or rejected',
   awaitingReview: 'The re-quotation changes must be approved before the quotation is approved',

@@ -17,7 +17,9 @@ export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 
 /** PATCH /crm/projects/{id}/status (the path is ours: decision 0016). */
 export const projectStatusSchema = z.object({
-  status: z.enum(PROJECT_STATUSES, { error: M.statusInvalid }),
+  status: z.enum(PROJECT_STATUSES, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? M.statusRequired : M.statusInvalid),
+  }),
   reason: multiLineText()
     .max(PROJECT_REASON_MAX, M.reasonMax)
     .nullish()

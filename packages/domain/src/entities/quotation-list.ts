@@ -267,7 +267,8 @@ export type QuotationDto = RecordStamps & {
   quotationId: number;
   customer: QuotationCustomerRef | null;
   requirement: QuotationRequirementRef | null;
-  project: { _id: string } | null;
+  /** The project it was approved into (issue 26), with its number for the link ('PI0001'). */
+  project: { _id: string; projectId: number; isDeleted: boolean } | null;
   activeVersion: QuotationVersionDto;
   versions: QuotationVersionDto[];
   updatedBy: UserRef | null;

@@ -10,15 +10,16 @@ import { customers } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { findRecord, listPage } from '../../platform/records.ts';
+import { findRecord } from '../../platform/records.ts';
 import { followUpsOfCustomer } from '../follow-ups/follow-ups.service.ts';
+import { customerProjects } from '../projects/projects.service.ts';
 import { customerQuotations } from '../quotations/quotations.service.ts';
 import { customerRequirements } from '../requirements/requirements.service.ts';
 import { customerScope } from './customer-scope.ts';
 
 const CUSTOMER = { ...recordMessages('customer'), ...CUSTOMER_MESSAGES };
 
-/** The related lists take page and limit; projects are empty until they exist. */
+/** The related lists take page and limit. */
 export const relatedListSpec = defineList({ filters: {}, sortFields: [] });
 export const RELATED_LISTS = {
   'follow-ups': { resource: 'follow-up', key: 'followUps' },
@@ -46,5 +47,5 @@ export const customerRelatedList = async (
   if (key === 'requirements') return customerRequirements(deps.db, principal, id, query);
   if (key === 'followUps') return followUpsOfCustomer(deps, principal, id, query);
   if (key === 'quotations') return customerQuotations(deps.db, principal, id, query);
-  return listPage(key, [] as never[], 0, query);
+  return customerProjects(deps.db, principal, id, query);
 };

@@ -1,7 +1,6 @@
 // Creating and updating follow-ups: their references checked in the caller's scope, with history.
 import {
   FOLLOW_UP_MESSAGES,
-  FOLLOW_UP_REASONS_COMING_SOON,
   FOLLOW_UP_RESOURCE,
   type FollowUpDto,
   type FollowUpInput,
@@ -11,13 +10,21 @@ import {
 } from '@karya/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, followUps, type NextFollowUpRow, quotations, requirements } from '../../db/schema.ts';
+import {
+  customers,
+  followUps,
+  type NextFollowUpRow,
+  projects,
+  quotations,
+  requirements,
+} from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { diffSnapshots, recordChange, recordUpdate, type Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { createStamps, missingLiveUsers, updateStamps, userRefs } from '../../platform/records.ts';
 import { customerScope } from '../customers/customer-scope.ts';
+import { projectScope } from '../projects/project-scope.ts';
 import { detail, FOLLOW_UP, followUpScope, usersOf } from './follow-ups.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -35,11 +42,9 @@ export class FollowUpConflict extends Error {
 
 /**
  * The references a follow-up names must exist: its customer in the caller's scope, the requirement and the
- * quotation live and its.
+ * quotation live and its, the project live, its and in the caller's project scope (issue 26).
  */
 const checkReferences = async (tx: Tx, principal: Principal, input: FollowUpInput) => {
-  if (FOLLOW_UP_REASONS_COMING_SOON.includes(input.reason))
-    throw badRequest(FOLLOW_UP.reasonComingSoon(input.reason));
   const cs = customerScope(principal);
   const [customer] = await tx
     .select({ id: customers.id })
@@ -65,6 +70,16 @@ const checkReferences = async (tx: Tx, principal: Principal, input: FollowUpInpu
     if (!quotation) throw badRequest(FOLLOW_UP.quotationNotFound);
     if (quotation.customerId !== input.customer) throw badRequest(FOLLOW_UP.quotationOtherCustomer);
   }
+  if (input.reason === 'Project' && input.project) {
+    const ps = projectScope(principal);
+    const [project] = await tx
+      .select({ customerId: projects.customerId })
+      .from(projects)
+      .where(and(eq(projects.id, input.project), eq(projects.isDeleted, false), ...(ps ? [ps] : [])))
+      .limit(1);
+    if (!project) throw badRequest(FOLLOW_UP.projectNotFound);
+    if (project.customerId !== input.customer) throw badRequest(FOLLOW_UP.projectOtherCustomer);
+  }
   const people = [
     ...input.visitors,
     ...(input.followUpBy ? [input.followUpBy] : []),
@@ -82,7 +97,7 @@ const fields = (principal: Principal, input: FollowUpInput, now: Date) => ({
   reason: input.reason,
   requirementId: input.requirement,
   quotationId: input.reason === 'Quotation' ? (input.quotation ?? null) : null,
-  projectId: null,
+  projectId: input.reason === 'Project' ? (input.project ?? null) : null,
   otherReason: input.otherReason,
   date: input.date,
   time: input.time,

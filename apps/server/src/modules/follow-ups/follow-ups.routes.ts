@@ -91,7 +91,7 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
         tags,
         summary: 'Create a follow-up',
         description:
-          'The customer must be live and in the caller’s customer scope; the status, when not sent, follows date and time (at or before now in India: Completed, later: Scheduled). A Quotation reason names a live quotation of the customer; reason Project is refused until projects exist.',
+          'The customer must be live and in the caller’s customer scope; the status, when not sent, follows date and time (at or before now in India: Completed, later: Scheduled). A Quotation reason names a live quotation of the customer, a Project reason a live project of the customer in the caller’s project scope.',
         body: followUpCreateSchema,
       },
     },

@@ -190,13 +190,14 @@ describe('follow-ups', () => {
       }),
       'Next follow-up time is required',
     );
-    // Not the schema's but the server's: references and the reasons not available yet.
+    // Not the schema's but the server's: the references.
     const quotation = await post(call({ reason: 'Quotation', quotation: newId() }));
     expect(quotation.statusCode).toBe(400);
     expect(quotation.json().message).toBe('Quotation not found');
+    // Follow-ups about a project: projects-read.test.ts.
     const project = await post(call({ reason: 'Project', project: newId() }));
     expect(project.statusCode).toBe(400);
-    expect(project.json().message).toBe('Project follow-ups are not available yet.');
+    expect(project.json().message).toBe('Project not found');
     const ghost = await post(call({}, newId()));
     expect([ghost.statusCode, ghost.json().message]).toEqual([400, 'Customer not found']);
     const nobody = await post(call({ followUpBy: newId() }));

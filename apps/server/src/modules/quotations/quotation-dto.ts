@@ -23,7 +23,14 @@ import {
 } from '@karya/domain';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, productItems, quotationLines, quotations, quotationVersions } from '../../db/schema.ts';
+import {
+  customers,
+  productItems,
+  projects,
+  quotationLines,
+  quotations,
+  quotationVersions,
+} from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
@@ -211,6 +218,16 @@ export const versionsOf = async (db: Db | Tx, quotationId: string) => {
   return { versions, lines };
 };
 
+/** The project the quotation was approved into (`quotations.project_id`; issue 26), null once it is gone. */
+const projectRef = async (db: Db | Tx, id: string) => {
+  const [p] = await (db as Db)
+    .select({ _id: projects.id, projectId: projects.projectId, isDeleted: projects.isDeleted })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1);
+  return p ?? null;
+};
+
 /** One quotation in `scope` with every version; 404 otherwise. */
 export const detail = async (db: Db | Tx, id: string, scope?: Scope): Promise<QuotationDto> => {
   const [row] = (await (db as Db)
@@ -235,12 +252,13 @@ export const detail = async (db: Db | Tx, id: string, scope?: Scope): Promise<Qu
     ),
   );
   const active = dtos.find((v) => v._id === q.activeVersionId) ?? dtos[0]!;
+  const project = q.projectId ? await projectRef(db, q.projectId) : null;
   return {
     _id: q.id,
     quotationId: q.quotationId,
     customer: customerOf(row.customerRef),
     requirement: row.requirementRef,
-    project: q.projectId ? { _id: q.projectId } : null,
+    project,
     activeVersion: active,
     versions: dtos,
     updatedBy: ref(refs, q.updatedBy),

@@ -1,0 +1,218 @@
+import {
+  objectIdSchema,
+  PROJECT_FILE_MAX_BYTES,
+  projectCreateSchema,
+  projectIdFilterValue,
+  projectListSpec,
+  projectStatusSchema,
+} from '@karya/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { permission, principalOf } from '../../platform/access.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import { readRecordFormWithFiles } from '../../platform/multipart.ts';
+import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { parseList } from '../../platform/records.ts';
+import { PROJECT, PROJECT_FILES, type ProjectFileField } from './project-dto.ts';
+import {
+  getProject,
+  listProjects,
+  projectFile,
+  projectLifecycle,
+  suggestProjects,
+} from './projects.service.ts';
+import { approveQuotation } from './projects-approve.ts';
+import { changeProjectStatus } from './projects-status.ts';
+
+const idParams = z.object({ id: objectIdSchema });
+const tags = ['Projects'];
+const BASE = '/crm/projects';
+const SCOPE_TEXT =
+  ' Without view-all on project, only projects of the customers the caller sees exist (404 otherwise).';
+
+/** GET /crm/projects/suggestion: title, or projectId (digits or PI0001), selectedId, customerId. */
+const suggestionQuery = z.object({
+  title: z.string().trim().max(100, 'Search text is too long').optional().default(''),
+  projectId: z
+    .string()
+    .trim()
+    .regex(/^(?:PI)?\d{1,9}$/i, 'Invalid project number')
+    .optional()
+    .transform((v) => (v ? Number(projectIdFilterValue(v)) : undefined)),
+  selectedId: objectIdSchema.optional(),
+  customerId: objectIdSchema.optional(),
+});
+
+/** The approval form's two files: one PDF each, at most 5 MB (decision 0016). */
+const fileSpec = (label: string) => ({
+  max: 1,
+  maxBytes: PROJECT_FILE_MAX_BYTES,
+  tooLarge: PROJECT.fileTooLarge(label),
+  tooMany: PROJECT.fileTooMany(label),
+});
+
+/** Spec 3 §7 "Projects" (ENDPOINTS.md); decision 0016. */
+export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    BASE,
+    {
+      config: {
+        access: permission('project', 'read'),
+        swaggerTransform: documentedInput({ querystring: listQueryDocs(projectListSpec) }),
+      },
+      schema: {
+        tags,
+        summary: 'List projects',
+        description: `${LIST_QUERY_TEXT} The Deleted and Deleted By filters need restore or bulk-restore on project. data: projects, projectsCount, page, limit.${SCOPE_TEXT}`,
+      },
+    },
+    async (request) =>
+      ok(
+        PROJECT.listed,
+        await listProjects(deps.db, principalOf(request), parseList(request.query, projectListSpec)),
+      ),
+  );
+
+  r.get(
+    `${BASE}/suggestion`,
+    {
+      config: { access: permission('project', 'suggestion') },
+      schema: {
+        tags,
+        summary:
+          'Project suggestions (at most 20): by projectId (digits or PI0001) or title; selectedId first; customerId narrows to one customer',
+        description: SCOPE_TEXT,
+        querystring: suggestionQuery,
+      },
+    },
+    async (request) =>
+      ok(PROJECT.listed, await suggestProjects(deps.db, principalOf(request), request.query)),
+  );
+
+  r.get(
+    `${BASE}/:id`,
+    {
+      config: { access: permission('project', 'read') },
+      schema: {
+        tags,
+        summary:
+          'One project: the approved version’s items, its files (with the url serving each) and its status history',
+        description: SCOPE_TEXT,
+        params: idParams,
+      },
+    },
+    async (request) =>
+      ok(PROJECT.fetched, await getProject(deps.db, principalOf(request), request.params.id)),
+  );
+
+  for (const field of Object.keys(PROJECT_FILES) as ProjectFileField[])
+    r.get(
+      `${BASE}/:id/files/${PROJECT_FILES[field].path}`,
+      {
+        config: { access: permission('project', 'read') },
+        schema: {
+          tags,
+          summary: `The project’s ${PROJECT_FILES[field].label.toLowerCase()} (a PDF, inline)`,
+          description: `404 when none is attached.${SCOPE_TEXT}`,
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await projectFile(deps, principalOf(request), request.params.id, field);
+        const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header(
+            'content-disposition',
+            `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          )
+          .send(file.data);
+      },
+    );
+
+  r.post(
+    BASE,
+    {
+      config: {
+        access: permission('project', 'create'),
+        swaggerTransform: documentedInput({
+          body: projectCreateSchema,
+          multipartFile: ['agreementFile', 'purchaseOrderFile'],
+        }),
+      },
+      schema: {
+        tags,
+        summary:
+          'Approve a quotation into a project (multipart: quotation, agreementFile, purchaseOrderFile)',
+        description:
+          'Each file a PDF by its content, at most 5 MB. The quotation must be decidable (live, its active version Draft or ReQuoted, its review passed or none needed); a second approval answers 409. One transaction: the project (Initiated; title, total price and items from the active version), Approved on the quotation and every version. data: _id, projectId, quotation.',
+      },
+    },
+    async (request, reply) => {
+      const { values, files } = await readRecordFormWithFiles(request, {
+        files: {
+          agreementFile: fileSpec(PROJECT_FILES.agreementFile.label),
+          purchaseOrderFile: fileSpec(PROJECT_FILES.purchaseOrderFile.label),
+        },
+        allowed: Object.keys(projectCreateSchema.shape),
+        mode: 'create',
+      });
+      const input = projectCreateSchema.parse(values);
+      return reply
+        .status(201)
+        .send(ok(PROJECT.approved, await approveQuotation(deps, principalOf(request), input, files)));
+    },
+  );
+
+  r.patch(
+    `${BASE}/:id/status`,
+    {
+      config: { access: permission('project', 'update') },
+      schema: {
+        tags,
+        summary: 'Change the status: one step forward, or one step back with a reason',
+        description: `Each change is kept with who, when and the reason (statusHistory) and in the project's history. Answers the updated project.${SCOPE_TEXT}`,
+        params: idParams,
+        body: projectStatusSchema,
+      },
+    },
+    async (request) => {
+      const { message, data } = await changeProjectStatus(
+        deps,
+        principalOf(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(message, data);
+    },
+  );
+
+  registerLifecycleRoutes(app, {
+    base: BASE,
+    tags,
+    noun: { one: 'project', many: 'projects' },
+    ...lifecycleRoutes(
+      projectLifecycle,
+      deps,
+      'project',
+      [
+        'delete',
+        'restore',
+        'delete-permanently',
+        'bulk-delete',
+        'bulk-restore',
+        'bulk-delete-permanently',
+        'read',
+      ],
+      SCOPE_TEXT,
+    ),
+  });
+};
