@@ -15,3 +15,9 @@ export const formatSequence = (prefix: string, value: number, width: number) =>
 export const formatCustomerId = (n: number) => formatSequence('CI', n, 4);
 /** 1 → 'RI0001' (spec 2 §9: RI plus a 4-digit zero-padded number; longer numbers keep every digit). */
 export const formatRequirementId = (n: number) => formatSequence('RI', n, 4);
+/**
+ * 1 → 'ARR/0001'; with a version number other than 0, 'ARR/0001/R2' (spec 3 §3, §9). Longer numbers keep
+ * every digit. (Rejection analyses, projects and follow-ups show it beside their own.)
+ */
+export const formatQuotationId = (n: number, versionNumber = 0) =>
+  `${formatSequence('ARR/', n, 4)}${versionNumber ? `/R${versionNumber}` : ''}`;

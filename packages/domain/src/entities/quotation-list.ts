@@ -4,7 +4,7 @@
 import { ASSIGNMENT_STATES, defineList, LIFECYCLE_FILTERS } from '../common/list-query.ts';
 import type { GstSplit, LineMarginTier } from '../common/money.ts';
 import type { RecordStamps, UserRef } from '../common/records.ts';
-import { formatSequence } from '../id-pattern.ts';
+import { formatQuotationId } from '../id-pattern.ts';
 import type { CustomerAddress, CustomerType } from './customer-list.ts';
 import type { MarginTier } from './margin-list.ts';
 
@@ -141,12 +141,8 @@ export const quotationListSpec = defineList({
   defaultSort: { field: 'createdAt', order: 'desc' },
 });
 
-/**
- * 1 → 'ARR/0001'; with a version number other than 0, 'ARR/0001/R2' (spec 3 §3, §9). Longer numbers keep
- * every digit.
- */
-export const formatQuotationId = (n: number, versionNumber = 0) =>
-  `${formatSequence('ARR/', n, 4)}${versionNumber ? `/R${versionNumber}` : ''}`;
+/** (In id-pattern.ts: the chunk every route loads.) */
+export { formatQuotationId } from '../id-pattern.ts';
 /** The PDF's file name: 'ARR-0001-R1.pdf'. */
 export const quotationFileName = (n: number, versionNumber = 0) =>
   `${formatQuotationId(n, versionNumber).replaceAll('/', '-')}.pdf`;

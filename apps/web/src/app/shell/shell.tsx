@@ -1,15 +1,5 @@
 import { canAccessPath, MESSAGES, missingDependencies, ruleForPath } from '@karya/domain';
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Avatar,
-  Burger,
-  Group,
-  NavLink,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -46,6 +36,7 @@ import { useScrollRestoration } from '../hooks/use-scroll-restoration';
 import { UnauthorizedPage } from '../pages/error-pages';
 import { AreaSwitch } from './area-switch';
 import { type Area, areaForPath, isEntryActive, visibleAreas, visibleEntries } from './menu';
+import { ProfileAvatar } from './profile-avatar';
 
 /** Rarely shown (a create page whose form cannot be finished): fetched when it is (decision 0014). */
 const MissingDependencyPage = lazy(() =>
@@ -210,9 +201,11 @@ export const Shell = () => {
               aria-label={`My profile (${user?.name ?? ''})`}
               style={{ display: 'flex', alignItems: 'center', gap: 8 }}
             >
-              <Avatar src={user?.image?.url} alt={user?.name} radius="xl" size={32} color="karya">
-                {firstName.charAt(0).toUpperCase()}
-              </Avatar>
+              <ProfileAvatar
+                src={user?.image?.url}
+                name={user?.name}
+                initial={firstName.charAt(0).toUpperCase()}
+              />
               <Text size="sm" fw={500} visibleFrom="xs" maw={140} truncate>
                 {firstName}
               </Text>

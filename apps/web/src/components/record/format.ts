@@ -1,4 +1,4 @@
-import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '@karya/domain';
+import { DATE_FORMAT, DATE_TIME_FORMAT, formatRupees, TIME_FORMAT, toPaise } from '@karya/domain';
 import dayjs from 'dayjs';
 import { EMPTY_VALUE } from '../list/display';
 
@@ -23,3 +23,7 @@ export const formatTime = (value: string | null | undefined) => {
   const d = clock ? dayjs().hour(Number(clock[1])).minute(Number(clock[2])) : dayjs(value);
   return d.isValid() ? d.format(TIME_FORMAT) : EMPTY_VALUE;
 };
+
+/** Rupees as the DTOs carry them (2 decimals at most), shown '₹1,200.50' through the paise formatter; null when none. */
+export const rupees = (amount: number | null | undefined) =>
+  amount === null || amount === undefined ? null : formatRupees(toPaise(amount) ?? 0);

@@ -1,13 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  COMPANY_SETTINGS_RESOURCE,
-  type CompanySettingsDto,
-  companySettingsSchema,
-  GST_STATE_CODES,
-} from '@karya/domain';
+import { COMPANY_SETTINGS_RESOURCE, type CompanySettingsDto, GST_STATE_CODES } from '@karya/domain';
 import { Alert, Fieldset, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import type { Resolver } from 'react-hook-form';
 import { useCan } from '../../app/auth';
 import { TextareaField, TextField } from '../../components/form/fields';
 import { FormActions } from '../../components/form/form-actions';
@@ -15,6 +8,7 @@ import { FormFrame, useCheckedForm } from '../../components/form/form-frame';
 import { NativeSelectField } from '../../components/form/native-select-fields';
 import { usePageFormGuard } from '../../components/form/page-guard';
 import { PageHeader } from '../../components/page-header';
+import { lazyValidation } from '../../lib/lazy-validation';
 import { useRecordSave } from '../../lib/record-save';
 import { ImageField, useImageChoice } from '../catalogue/image-field';
 import {
@@ -24,7 +18,8 @@ import {
   useCompanySettings,
 } from './api';
 
-const resolver = zodResolver(companySettingsSchema) as unknown as Resolver<CompanySettingsFormInput>;
+const validation = lazyValidation(() => import('./settings-validation'));
+const resolver = validation.resolver<CompanySettingsFormInput>((m) => m.companySettingsResolver);
 const STATES = [...new Set(Object.values(GST_STATE_CODES))].sort();
 const NO_DRAFT = { clear: () => undefined };
 
@@ -44,6 +39,7 @@ const valuesFrom = (s: CompanySettingsDto): CompanySettingsFormInput => ({
 /** The form: Company, Bank Account, Document texts; read-only fields without update on company-settings. */
 const CompanySettingsForm = ({ settings, canEdit }: { settings: CompanySettingsDto; canEdit: boolean }) => {
   const base = useMemo(() => valuesFrom(settings), [settings]);
+  validation.use();
   const form = useCheckedForm<CompanySettingsFormInput>(base, resolver);
   const logo = useImageChoice();
   const guard = usePageFormGuard(form.formState.isDirty || logo.changed);

@@ -1,8 +1,7 @@
 import { formatProjectId, type ProjectListDto } from '@karya/domain';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { CardLine } from '../../components/list/card-line';
-import { formatDate } from '../../components/record/format';
-import { rupees } from '../quotations/quotation-display';
+import { formatDate, rupees } from '../../components/record/format';
 import { projectCustomerText } from './project-columns';
 import { ProjectStatusBadge } from './project-display';
 

@@ -1,7 +1,6 @@
 import { formatCustomerId, formatProjectId, type ProjectListDto } from '@karya/domain';
 import type { ColumnDef } from '../../components/list/columns';
-import { formatDate } from '../../components/record/format';
-import { rupees } from '../quotations/quotation-display';
+import { formatDate, rupees } from '../../components/record/format';
 import { ProjectStatusBadge } from './project-display';
 
 /** 'CI0007 · DAV Public School', or nothing for a project whose customer is gone. */

@@ -1,14 +1,13 @@
 import { PROJECT_MESSAGES, type ProjectDto, type ProjectFileDto } from '@karya/domain';
-import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { DetailSection } from '../../components/form/detail-section';
 
-// pdf.js, the viewer bundled with the app (no CDN), downloaded only when a file is opened.
-const PdfViewer = lazy(() => import('../items/pdf-viewer').then((m) => ({ default: m.PdfViewer })));
+import type { Doc } from './file-dialog';
 
-type Doc = { title: string; noun: string; file: NonNullable<ProjectFileDto> };
+// The dialog with pdf.js, the viewer bundled with the app (no CDN), downloaded only when a file is opened.
+const FileDialog = lazy(() => import('./file-dialog').then((m) => ({ default: m.FileDialog })));
 
 /** One of the two files: its View button, or the spec's text when none is attached. */
 const FileEntry = ({
@@ -38,8 +37,7 @@ const FileEntry = ({
  * attached' when a file is missing.
  */
 export const ProjectFiles = ({ project: p }: { project: ProjectDto }) => {
-  const [open, setOpen] = useState<Doc | null>(null);
-  const phone = useMediaQuery('(max-width: 48em)');
+  const [open, setOpen] = useState<{ doc: Doc; opened: boolean } | null>(null);
   const { agreementFile, purchaseOrderFile } = p.files;
   return (
     <DetailSection title="Project Files" id="project-files">
@@ -50,7 +48,8 @@ export const ProjectFiles = ({ project: p }: { project: ProjectDto }) => {
             view="View Agreement"
             none={PROJECT_MESSAGES.noAgreement}
             onOpen={() =>
-              agreementFile && setOpen({ title: 'Agreement', noun: 'agreement', file: agreementFile })
+              agreementFile &&
+              setOpen({ doc: { title: 'Agreement', noun: 'agreement', file: agreementFile }, opened: true })
             }
           />
           <FileEntry
@@ -59,31 +58,23 @@ export const ProjectFiles = ({ project: p }: { project: ProjectDto }) => {
             none={PROJECT_MESSAGES.noPurchaseOrder}
             onOpen={() =>
               purchaseOrderFile &&
-              setOpen({ title: 'Purchase Order', noun: 'purchase order', file: purchaseOrderFile })
+              setOpen({
+                doc: { title: 'Purchase Order', noun: 'purchase order', file: purchaseOrderFile },
+                opened: true,
+              })
             }
           />
         </Group>
       </Stack>
-      <Modal
-        opened={open !== null}
-        onClose={() => setOpen(null)}
-        title={open?.title}
-        size="xl"
-        fullScreen={phone}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        {open && (
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader role="status" aria-label="Loading viewer" />
-              </Center>
-            }
-          >
-            <PdfViewer url={open.file.url} name={open.file.name} noun={open.noun} />
-          </Suspense>
-        )}
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <FileDialog
+            doc={open.doc}
+            opened={open.opened}
+            onClose={() => setOpen({ ...open, opened: false })}
+          />
+        </Suspense>
+      )}
     </DetailSection>
   );
 };

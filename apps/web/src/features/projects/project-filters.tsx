@@ -2,19 +2,8 @@ import { formatProjectId, formatQuotationId, PROJECT_STATUSES, projectIdFilterVa
 import { ChoiceFilter, RefFilter, SequenceIdFilter, showDeleted } from '../../components/list/filter-fields';
 import { DatedLifecycleFilters } from '../../components/list/filter-kinds';
 import type { RefSource } from '../../components/record/ref-pickers';
-import { searchQuotations } from '../quotations/api';
-import { requirementSource } from '../quotations/quotation-filters';
+import { quotationSource, requirementSource } from '../quotations/quotation-filters';
 import { customerSource } from '../requirements/ref-sources';
-
-/** GET /crm/quotations/suggestion: the caller's quotations by number (a digit typed) or title. */
-const quotationSource: RefSource = {
-  queryKey: (text, selected) => ['quotations', 'suggestion', 'filter', text, selected],
-  fetch: async (text, _selectedIds, signal) =>
-    (await searchQuotations(text, signal)).map((q) => ({
-      _id: q._id,
-      name: `${formatQuotationId(q.quotationId, q.versionNumber)} · ${q.title}`,
-    })),
-};
 
 /** What changes which filters show: the pickers need suggestion on their resource. */
 export type ProjectFilterPermissions = {

@@ -1,17 +1,13 @@
 import {
   formatQuotationId,
-  formatRupees,
   QUOTATION_STATUS_COLOR,
   type QuotationStatus,
   REVIEW_STATUS_COLOR,
   type ReviewStatus,
-  toPaise,
 } from '@karya/domain';
 import { Badge, type BadgeProps } from '@mantine/core';
 
-/** Rupees as the DTOs carry them (2 decimals at most), shown 'Rs. 1,200.50' through the paise formatter. */
-export const rupees = (amount: number | null | undefined) =>
-  amount === null || amount === undefined ? null : formatRupees(toPaise(amount) ?? 0);
+export { rupees } from '../../components/record/format';
 
 /** 'ARR/0012', or 'ARR/0012/R2' when the version shown is a re-quotation. */
 export const quotationNumber = (q: { quotationId: number; activeVersion: { versionNumber: number } }) =>

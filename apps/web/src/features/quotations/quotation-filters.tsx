@@ -2,7 +2,9 @@ import {
   ASSIGNMENT_STATES,
   formatQuotationId,
   formatRequirementId,
+  type QuotationSuggestion,
   quotationIdFilterValue,
+  quotationSearchFilter,
   type RequirementSuggestion,
 } from '@karya/domain';
 import { ChoiceFilter, RefFilter, SequenceIdFilter, showDeleted } from '../../components/list/filter-fields';
@@ -13,6 +15,7 @@ import { recordKeys } from '../../lib/query-keys';
 import { customerSource } from '../requirements/ref-sources';
 
 const requirementKeys = recordKeys('requirements');
+const quotationKeys = recordKeys('quotations');
 
 /** GET /crm/requirements/suggestion: the caller's requirements by title ('RI0012 · title'), the picked first. */
 export const requirementSource: RefSource = {
@@ -28,6 +31,25 @@ export const requirementSource: RefSource = {
         )
       ).data ?? []
     ).map((r) => ({ _id: r._id, name: `${formatRequirementId(r.requirementId)} · ${r.title}` })),
+};
+
+/**
+ * GET /crm/quotations/suggestion by number (a digit typed) or title ('ARR/0012/R1 · title'), the picked
+ * first: the Quotation filter of the project and rejection-analysis lists.
+ */
+export const quotationSource: RefSource = {
+  queryKey: (text, selected) => quotationKeys.suggestion(`picker:${text}`, selected),
+  fetch: async (text, selectedIds, signal) =>
+    (
+      (
+        await api.get<QuotationSuggestion[]>(
+          '/crm/quotations/suggestion',
+          // The quotation suggestion takes one selected id (the filter's first).
+          { ...quotationSearchFilter(text), selectedId: selectedIds[0] },
+          { signal },
+        )
+      ).data ?? []
+    ).map((q) => ({ _id: q._id, name: `${formatQuotationId(q.quotationId, q.versionNumber)} · ${q.title}` })),
 };
 
 /** What changes which filters show (spec 3 §2 "Quotation filter"). */

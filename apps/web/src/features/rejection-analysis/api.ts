@@ -71,22 +71,6 @@ export const useQuotationToReject = (id: string, carried: QuotationDto | null) =
     placeholderData: carried ?? undefined,
   });
 
-/** The Quotation filter's picker: GET /crm/quotations/suggestion by number (a digit typed) or title. */
-export const quotationSource: RefSource = {
-  queryKey: (text, selected) => quotationKeys.suggestion(`picker:${text}`, selected),
-  fetch: async (text, selectedIds, signal) =>
-    (
-      (
-        await api.get<QuotationSuggestion[]>(
-          '/crm/quotations/suggestion',
-          // The quotation suggestion takes one selected id (the filter's first).
-          { ...quotationSearchFilter(text), selectedId: selectedIds[0] },
-          { signal },
-        )
-      ).data ?? []
-    ).map((q) => ({ _id: q._id, name: `${formatQuotationId(q.quotationId, q.versionNumber)} · ${q.title}` })),
-};
-
 /** Delete / restore / delete permanently, with the spec's texts (spec 2 §8). */
 export const useRejectionLifecycle = () =>
   useRecordLifecycle({

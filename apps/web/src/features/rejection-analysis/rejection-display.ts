@@ -1,16 +1,9 @@
-import {
-  formatCustomerId,
-  formatQuotationId,
-  formatRupees,
-  type RejectionAnalysisDto,
-  toPaise,
-} from '@karya/domain';
+import { formatCustomerId, formatQuotationId, type RejectionAnalysisDto } from '@karya/domain';
+import { rupees } from '../../components/record/format';
+
+export { rupees };
 
 // How an analysis reads on the list, its cards and its page (zod-free: list and detail load this).
-
-/** Rupees as the DTOs carry them, shown '₹1,23,456.50'; null when there is none. */
-export const rupees = (amount: number | null | undefined) =>
-  amount === null || amount === undefined ? null : formatRupees(toPaise(amount) ?? 0);
 
 /** 'ARR/0012/R1': the quotation and the version rejected. */
 export const rejectedQuotationNumber = (r: Pick<RejectionAnalysisDto, 'quotation'>) =>

@@ -1,8 +1,8 @@
 import { rejectionAnalysisListSpec } from '@karya/domain';
 import { NumberRangeFilter, RefFilter, showDeleted, TextFilter } from '../../components/list/filter-fields';
 import { DatedLifecycleFilters, DateRangeFilter, KindFilters } from '../../components/list/filter-kinds';
+import { quotationSource } from '../quotations/quotation-filters';
 import { customerSource } from '../requirements/ref-sources';
-import { quotationSource } from './api';
 
 /** What changes which filters show (spec 2 §6 "Rejection analysis"). */
 export type RejectionFilterPermissions = {
