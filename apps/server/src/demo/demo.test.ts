@@ -641,6 +641,37 @@ describe('demo quotations', () => {
     expect(pending.quotations.every((q) => q.activeVersion.title.startsWith('Re-Quotation'))).toBe(true);
   });
 
+  it('two quotations became projects (one Completed, one at Installation after a step back), one was rejected', async () => {
+    const admin = await adminSession(ctx);
+    const list = await admin.request({ method: 'GET', url: '/api/crm/projects?limit=100' });
+    expect(list.statusCode, list.body).toBe(200);
+    const { projects } = list.json().data as { projects: { _id: string; status: string }[] };
+    expect(projects.map((p) => p.status).sort()).toEqual(['Completed', 'Installation']);
+    const installing = projects.find((p) => p.status === 'Installation')!;
+    const detail = await admin.request({ method: 'GET', url: `/api/crm/projects/${installing._id}` });
+    const project = detail.json().data as {
+      quotation: { _id: string };
+      items: unknown[];
+      statusHistory: { to: string; reason: string | null }[];
+    };
+    expect(project.items.length).toBeGreaterThan(0);
+    expect(project.statusHistory.some((c) => c.to === 'Ready For Dispatch' && c.reason)).toBe(true);
+    const quotation = await admin.request({
+      method: 'GET',
+      url: `/api/crm/quotations/${project.quotation._id}`,
+    });
+    const q = quotation.json().data as QuotationDto;
+    expect(q.versions.every((v) => v.status === 'Approved')).toBe(true);
+    expect(q.project?._id).toBe(installing._id);
+    const rejected = await admin.request({ method: 'GET', url: '/api/crm/rejection-analysis' });
+    const { rejectionAnalyses } = rejected.json().data as {
+      rejectionAnalyses: { lostTo: string; competitor: { offeredAmount: number }; quotedAmount: number }[];
+    };
+    expect(rejectionAnalyses).toHaveLength(1);
+    expect(rejectionAnalyses[0]!.lostTo).toBe('Competitor');
+    expect(rejectionAnalyses[0]!.competitor.offeredAmount).toBeLessThan(rejectionAnalyses[0]!.quotedAmount);
+  });
+
   it('lines are priced as the server prices them, frozen, with totals and changes as the domain computes', async () => {
     const { productItems, productMargins, productStocks } = await import('../db/schema.ts');
     const db = ctx.database.db;
@@ -687,7 +718,9 @@ describe('demo quotations', () => {
         }
         if (v.versionNumber > 0) {
           expect(v.previousVersion).toBe(versions[v.versionNumber - 1]!._id);
-          expect(versions[v.versionNumber - 1]!.status).toBe('ReQuoted');
+          // Approval sets Approved on every version (spec 3 §4): a decided quotation's earlier ones too.
+          const approved = versions.every((x) => x.status === 'Approved');
+          expect(versions[v.versionNumber - 1]!.status).toBe(approved ? 'Approved' : 'ReQuoted');
           expect(v.changes.length).toBeGreaterThan(0);
         }
       }

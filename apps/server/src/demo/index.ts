@@ -28,6 +28,7 @@ import { type DemoCompanyEnv, demoCompanyRow } from './company.ts';
 import { customerDemoRows } from './customers.ts';
 import { followUpDemoRows } from './follow-ups.ts';
 import { userDemoRows, WORKING_ROLES } from './people.ts';
+import { loadProjectDemo } from './projects.ts';
 import { loadQuotationDemo } from './quotations.ts';
 import { requirementDemoRows } from './requirements.ts';
 import { DEMO_ROLES, roleDemoRows } from './roles.ts';
@@ -158,6 +159,10 @@ export const loadDemoData = async (
     await loadQuotationDemo(tx, now, {
       requirements: requirementRows,
       reviewerId: userRows.find((_, i) => roleOf(i) === 'salesManager')?.id ?? adminId,
+    });
+    // Two of them approved into projects (one Completed), one rejected with its analysis (issue 26).
+    await loadProjectDemo(tx, now, {
+      managerId: userRows.find((_, i) => roleOf(i) === 'salesManager')?.id ?? adminId,
     });
   });
   return {
