@@ -17,6 +17,8 @@ afterAll(async () => {
   // file changed goes back before the next file starts. The app's own modules are evaluated afresh for the
   // next file (their state: the outbox, the pickers' caches, listeners); the libraries under node_modules
   // (React, Mantine), which are most of the import time, stay loaded.
+  // The outbox's retry timer and listeners (module state that acts by itself) stop with their file.
+  (await import('./lib/outbox')).stopOutbox();
   vi.resetModules();
   vi.useRealTimers();
   vi.restoreAllMocks();

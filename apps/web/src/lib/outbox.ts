@@ -176,25 +176,44 @@ const schedule = () => {
 };
 
 let started = false;
+const onOnline = () => void outbox.flush();
+const onVisible = () => {
+  if (document.visibilityState === 'visible') void outbox.flush();
+};
+// Another tab changed the outbox: take its version.
+const onStorage = (event: StorageEvent) => {
+  if (event.key === STORAGE_KEY) {
+    entries = read();
+    emit();
+  }
+};
 /** Starts sending on reconnect, on return to the page and now (the signed-in shell calls it once). */
 export const startOutbox = () => {
   if (started || typeof window === 'undefined') return;
   started = true;
-  window.addEventListener('online', () => void outbox.flush());
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void outbox.flush();
-  });
-  // Another tab changed the outbox: take its version.
-  window.addEventListener('storage', (event) => {
-    if (event.key === STORAGE_KEY) {
-      entries = read();
-      emit();
-    }
-  });
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('storage', onStorage);
   // A reload while an entry was being sent: it waits again (its key makes a second send safe).
   if (entries.some((e) => e.state === 'sending'))
     write(entries.map((e) => (e.state === 'sending' ? { ...e, state: 'waiting' as const } : e)));
   void outbox.flush();
+};
+
+/**
+ * Stops this module's retry timer and listeners and forgets its entries (the stored ones stay). For the
+ * unit tests, whose files share one window (vite.config.ts): a retry from one file's outbox fired in a later
+ * file and was counted among that file's requests.
+ */
+export const stopOutbox = () => {
+  clearTimeout(timer);
+  if (typeof window !== 'undefined') {
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('storage', onStorage);
+  }
+  started = false;
+  entries = [];
 };
 
 /** The signed-in user's entries, re-rendering on every change. */
