@@ -1,5 +1,6 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import './lib/dayjs-setup';
 
 // A page's first render waits for its lazy chunks, which vitest transforms on first import: on two busy
@@ -10,8 +11,16 @@ configure({ asyncUtilTimeout: 4000 });
 // At the end of a file, unmount what is still mounted and let Mantine's transition timers (at most a few
 // hundred milliseconds) run out while jsdom's window still exists: a timer that fired after the environment
 // was torn down threw 'window is not defined' as an unhandled error, failing a run whose tests all passed.
+// Mantine's toast store lives in node_modules, which the files of a worker share (vite.config.ts): a file
+// starts with none and leaves none behind (a toast left by one file showed in another's toast area).
+const noToasts = () => {
+  notifications.clean();
+  notifications.cleanQueue();
+};
+beforeAll(noToasts);
 afterAll(async () => {
   cleanup();
+  noToasts();
   await new Promise((resolve) => setTimeout(resolve, 500));
   // The files of a worker share one window and one module runner (vite.config.ts: isolate false): what a
   // file changed goes back before the next file starts. The app's own modules are evaluated afresh for the
