@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type RunningApp, startApp } from './server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,6 +69,15 @@ export const choose = async (page: Page, label: string, option: string, search?:
   await input.click();
   if (search) await input.fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/**
+ * Wait until a date field is the picker itself, not the read-only stand-in that shows while its chunk
+ * loads (apps/web/src/lib/lazy-date-input.tsx): a click on the stand-in opens no calendar.
+ */
+export const pickerReady = async (field: Locator) => {
+  await field.waitFor();
+  await expect.poll(() => field.isEditable()).toBe(true);
 };
 
 /** Type a one-time code into a Mantine PinInput whose first digit has this label. */

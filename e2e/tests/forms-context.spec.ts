@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The functions handed to page.evaluate run in the browser.
 import { describe, expect, it } from 'vitest';
-import { choose, newContext, type Page, signIn, useAppAndBrowser } from '../support/browser.ts';
+import { choose, newContext, type Page, pickerReady, signIn, useAppAndBrowser } from '../support/browser.ts';
 
 /**
  * Issue 23 (part 2), "a form never puts data on the wrong record": a draft belongs to the context it was
@@ -139,6 +139,7 @@ describe('forms keep data on the record they were opened for', () => {
 
     // Escape in the open date picker closes the picker only.
     const date = dialog.getByRole('textbox', { name: /^Adjustment Date/ });
+    await pickerReady(date);
     await date.click();
     const calendar = page.locator('[data-dates-dropdown]');
     await calendar.waitFor();
