@@ -22,6 +22,7 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import { checkOrigin } from './platform/csrf.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { AppError, isDatabaseUnavailable, serviceUnavailable } from './platform/errors.ts';
+import { startFileSweep } from './platform/file-sweep.ts';
 import { type FileStorage, localStorage } from './platform/files.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { registerBodyParsers } from './platform/json-body.ts';
@@ -114,6 +115,12 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   // The embedded database has no autovacuum: its statistics are refreshed here (db/auto-analyze.ts).
   if (database.kind === 'pglite' && config.NODE_ENV !== 'test') {
     const stop = startAutoAnalyze(database.db, app.log);
+    app.addHook('onClose', async () => stop());
+  }
+  // Stored bytes that no record names (a process killed between an upload and its commit) are removed
+  // before the server listens, then hourly (platform/file-sweep.ts); tests call it directly.
+  if (config.NODE_ENV !== 'test') {
+    const stop = await startFileSweep(deps, { exclusive: database.kind === 'pglite', log: app.log });
     app.addHook('onClose', async () => stop());
   }
   // Mail still being delivered in the background is finished before the database closes.

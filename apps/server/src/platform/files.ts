@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { newId } from '@karya/domain';
 import type { Db } from '../db/client.ts';
@@ -10,9 +10,11 @@ export type FileStorage = {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /** Every stored key with when it was written: what the orphan sweep (file-sweep.ts) walks. */
+  list(): AsyncIterable<{ key: string; writtenAt: Date }>;
 };
 
-const SAFE_KEY = /^[0-9a-f]{24}\.(jpg|png|webp|pdf|xlsx)$/;
+export const SAFE_KEY = /^[0-9a-f]{24}\.(jpg|png|webp|pdf|xlsx)$/;
 
 export const localStorage = (root: string): FileStorage => {
   const resolve = (key: string) => {
@@ -34,6 +36,19 @@ export const localStorage = (root: string): FileStorage => {
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list() {
+      const dir = await opendir(root).catch((error: { code?: string }) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (!dir) return;
+      // Only names this storage makes; anything else in the folder is not ours to judge.
+      for await (const entry of dir) {
+        if (!entry.isFile() || !SAFE_KEY.test(entry.name)) continue;
+        const info = await stat(path.join(root, entry.name)).catch(() => null);
+        if (info) yield { key: entry.name, writtenAt: info.mtime };
+      }
     },
   };
 };

@@ -17,6 +17,8 @@ type Scope = {
   /** The open transaction while the handler runs in it; null before it opens and once the answer is in. */
   tx: Db | null;
   begin: () => Promise<void>;
+  /** Work to do once the request's transaction is known not to have committed (whenUndone). */
+  undone: (() => Promise<void>)[];
 };
 const storage = new AsyncLocalStorage<Scope>();
 
@@ -49,6 +51,19 @@ export const requestBodyRead = async () => {
   await storage.getStore()?.begin();
 };
 
+/**
+ * `undo` runs if the request's transaction ends without committing (rolled back, or its commit failed),
+ * after it has ended: bytes a write stored outside the database (a file) go with the rows that named them.
+ * Outside a request transaction there is nothing to wait for: answers false and the caller's own
+ * transaction decides.
+ */
+export const whenUndone = (undo: () => Promise<void>): boolean => {
+  const scope = storage.getStore();
+  if (!scope?.tx) return false;
+  scope.undone.push(undo);
+  return true;
+};
+
 /** What the transaction does once the handler is done: keep the writes (and do `last` first), or undo all. */
 export type Ending = { commit: true; last: (tx: Db) => Promise<void> } | { commit: false };
 class Undo extends Error {}
@@ -72,7 +87,8 @@ export const runInRequestTransaction = async <T>(opts: {
   });
   let done: Promise<void> | undefined;
   let opened = false;
-  const scope: Scope = { tx: null, begin: () => Promise.resolve() };
+  const scope: Scope = { tx: null, begin: () => Promise.resolve(), undone: [] };
+  let committed = false;
   let begun: Promise<void> | undefined;
   scope.begin = () => {
     begun ??= new Promise<void>((resolveOpen, rejectOpen) => {
@@ -86,6 +102,9 @@ export const runInRequestTransaction = async <T>(opts: {
           scope.tx = null;
           if (!ending.commit) throw new Undo();
           await ending.last(tx);
+        })
+        .then(() => {
+          committed = true;
         })
         .catch((error) => {
           scope.tx = null;
@@ -118,6 +137,9 @@ export const runInRequestTransaction = async <T>(opts: {
     // refusal; nothing of it is kept.
     if ('error' in outcome) throw outcome.error;
     throw error;
+  } finally {
+    // Rolled back, or the commit failed: what was stored outside the database for it goes too.
+    if (!committed) for (const undo of scope.undone) await undo().catch(() => undefined);
   }
   if ('error' in outcome) throw outcome.error;
   return outcome.result;

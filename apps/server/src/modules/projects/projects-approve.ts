@@ -1,7 +1,9 @@
 // Approve (spec 3 §4; decision 0016): a quotation becomes a project with its agreement and purchase order,
 // all or nothing. The bytes are stored first; then one transaction locks the quotation, checks it again and
 // writes the file rows, the project, its first status change, Approved on the quotation and every version,
-// the quotation's link to the project and both histories. Any failure removes the stored bytes.
+// the quotation's link to the project and both histories. Any failure removes the stored bytes; a process
+// killed between the bytes and the commit leaves bytes no row names, which the orphan sweep removes at the
+// next start (platform/file-sweep.ts).
 import {
   mayDecide,
   newId,
@@ -33,6 +35,7 @@ import { diffSnapshots, recordChange, recordUpdate } from '../../platform/histor
 import type { FormFile } from '../../platform/multipart.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { createStamps, updateStamps } from '../../platform/records.ts';
+import { whenUndone } from '../../platform/request-transaction.ts';
 import {
   HISTORY as QUOTATION_HISTORY,
   quotationScope,
@@ -114,14 +117,23 @@ export const approveQuotation = async (
   // Refused before any byte is stored; checked again under the lock below.
   await decidableQuotation(deps.db, principal, input.quotation, false);
   const stored: string[] = [];
+  const removeStored = async () => {
+    for (const key of stored) await deps.storage.remove(key).catch(() => undefined);
+  };
   try {
     for (const f of checked) {
       stored.push(f.key);
       await deps.storage.put(f.key, f.data);
     }
-    return await deps.db.transaction((tx) => writeApproval(tx, deps, principal, input.quotation, checked));
+    const created = await deps.db.transaction((tx) =>
+      writeApproval(tx, deps, principal, input.quotation, checked),
+    );
+    // With an Idempotency-Key the transaction above is a savepoint of the request's own: the bytes go if
+    // that one does not commit (its answer could not be kept, the database failed at the commit).
+    whenUndone(removeStored);
+    return created;
   } catch (error) {
-    for (const key of stored) await deps.storage.remove(key).catch(() => undefined);
+    await removeStored();
     throw unique(error);
   }
 };

@@ -1,5 +1,7 @@
 // Tests only: quotations ready to approve, real small PDFs and the approval's multipart form, shared by the
 // projects' suites and the central ones (mass assignment, authorization matrix).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import {
   type CustomerDto,
   daysFromToday,
@@ -47,6 +49,15 @@ export const approvalForm = (
     ].filter((f): f is FilePart => f !== null),
   );
 
+/** The keys in the storage folder (DATA_DIR/files), sorted: what an approval left there. */
+export const storedKeys = (ctx: TestContext) => {
+  try {
+    return readdirSync(path.join(ctx.app.deps.config.DATA_DIR, 'files')).sort();
+  } catch {
+    return [];
+  }
+};
+
 /** Call `setUp` first (in beforeAll): a margin and one verified, priced item. */
 export const projectKit = (ctx: TestContext, admin: Agent) => {
   const make = quotationKit(ctx, admin);
@@ -72,8 +83,21 @@ export const projectKit = (ctx: TestContext, admin: Agent) => {
       who,
     ) as Promise<QuotationDto>;
   };
-  const approve = (quotation: string, who: Agent = admin, files?: Parameters<typeof approvalForm>[1]) =>
-    who.request({ method: 'POST', url: PROJECTS, ...approvalForm(quotation, files) });
+  /** POST /crm/projects; with `key`, as the web sends it: with an Idempotency-Key. */
+  const approve = (
+    quotation: string,
+    who: Agent = admin,
+    files?: Parameters<typeof approvalForm>[1],
+    key?: string,
+  ) => {
+    const form = approvalForm(quotation, files);
+    return who.request({
+      method: 'POST',
+      url: PROJECTS,
+      payload: form.payload,
+      headers: { ...form.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    });
+  };
   /** A quotation approved into a project; answers what POST /crm/projects did. */
   const newProject = async (customer?: CustomerDto, who: Agent = admin) => {
     const q = await newQuotation(customer, who);

@@ -35,6 +35,7 @@ import {
   quotationSelect,
   type SelectedRow,
 } from './quotation-dto.ts';
+import { keepApprovedQuotations } from './quotation-project-guard.ts';
 
 const QUOTATION_READ_FORBIDDEN = 'You don’t have permission to read quotations.';
 const may = (principal: Principal, action: string) => can(principal.permissions, QUOTATION_RESOURCE, action);
@@ -212,10 +213,15 @@ export const quotationFollowUps = async (
 
 // -------------------------------------------------------------------------------------------- lifecycle
 
-/** Delete, restore, permanent delete (versions and lines go by cascade; the requirement's link clears). */
-export const quotationLifecycle = recordLifecycle<QuotationRow>({
-  table: quotations,
-  messages: QUOTATION,
-  history: HISTORY,
-  scope: quotationScope,
-});
+/**
+ * Delete, restore, permanent delete (versions and lines go by cascade; the requirement's link clears; an
+ * approved quotation is kept while its project is: quotation-project-guard.ts).
+ */
+export const quotationLifecycle = keepApprovedQuotations(
+  recordLifecycle<QuotationRow>({
+    table: quotations,
+    messages: QUOTATION,
+    history: HISTORY,
+    scope: quotationScope,
+  }),
+);
