@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { todayInAppZone } from '@karya/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openEmbedded, openPostgres } from '../src/db/client.ts';
+import { openEmbedded, openPostgres } from '../src/db/client.ts';
 import { verifyStocks } from '../src/modules/stocks/ledger.ts';
+import { rows, stoppedWith, until } from './crash-kit.ts';
 import {
   type Answer,
   CUSTOMER_INSERT,
@@ -61,8 +62,6 @@ const pgProblem = inPgPass ? null : await postgresProblem();
 if (pgProblem)
   console.warn(`[crash.test] PostgreSQL part SKIPPED: ${pgProblem}. It needs a PostgreSQL server.`);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 type Round = { imported: Sent; sales: Sent[]; bulkDelete: Sent; purchaseUpdate: Sent };
 const everyRequest = (r: Round) => [r.imported, r.bulkDelete, r.purchaseUpdate, ...r.sales];
 const unanswered = (r: Round) => everyRequest(r).filter((s) => !s.answer).length;
@@ -77,17 +76,6 @@ const outcome = (s: Sent): 'done' | 'unknown' => {
   expect([200, 201], JSON.stringify(s.answer.body)).toContain(s.answer.status);
   return 'done';
 };
-
-const until = async (what: string, server: ServerProcess, done: () => boolean | Promise<boolean>) => {
-  const end = Date.now() + 90_000;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}; server output:\n${server.output()}`);
-    await sleep(10);
-  }
-};
-
-const rows = async <T>(db: Database['db'], query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const crashSuite = (kind: 'pglite' | 'postgres') => {
   // Made by the setup test, so a skipped part leaves nothing behind.
@@ -230,41 +218,28 @@ const crashSuite = (kind: 'pglite' | 'postgres') => {
       try {
         await locker.query('begin');
         await locker.query('lock table record_history in share mode');
-        /** Transactions waiting on a lock that have written to `table` (a RowExclusiveLock on it). */
-        const stoppedWith = async (table: string) =>
-          (
-            await monitor.query<{ n: number }>(
-              `select count(distinct l.pid)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
-                where l.granted and l.mode = 'RowExclusiveLock' and l.relation = $1::text::regclass
-                  and a.wait_event_type = 'Lock' and a.datname = current_database()`,
-              [table],
-            )
-          ).rows[0]!.n;
+        const stopped = (table: string) => stoppedWith(monitor, table);
         const imported = fire.import(r);
         await until(
           'the import to stop at its history',
           server!,
-          async () => (await stoppedWith('customers')) >= 1,
+          async () => (await stopped('customers')) >= 1,
         );
         const bulkDelete = fire.bulkDelete(r);
         await until(
           'the bulk delete to stop at its history',
           server!,
-          async () => (await stoppedWith('customers')) >= 2,
+          async () => (await stopped('customers')) >= 2,
         );
         const purchaseUpdate = fire.purchaseUpdate(r);
-        await until(
-          'the purchase update to stop',
-          server!,
-          async () => (await stoppedWith('purchases')) >= 1,
-        );
+        await until('the purchase update to stop', server!, async () => (await stopped('purchases')) >= 1);
         const sales = Array.from({ length: SALES }, (_, i) => fire.sale(r, i));
         // A sale writes its history before it takes the stock rows' locks (it holds them as briefly as it
         // can): it stops there with its document written.
-        await until('a sale to stop at its history', server!, async () => (await stoppedWith('sales')) >= 1);
+        await until('a sale to stop at its history', server!, async () => (await stopped('sales')) >= 1);
         // Written and not committed: the purchase update's ledger entries and the stock rows they moved.
-        expect(await stoppedWith('stock_entries')).toBeGreaterThanOrEqual(1);
-        expect(await stoppedWith('product_stocks')).toBeGreaterThanOrEqual(1);
+        expect(await stopped('stock_entries')).toBeGreaterThanOrEqual(1);
+        expect(await stopped('product_stocks')).toBeGreaterThanOrEqual(1);
         rounds[r] = { imported, sales, bulkDelete, purchaseUpdate };
         await kill();
       } finally {

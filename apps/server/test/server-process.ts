@@ -143,7 +143,7 @@ export const call = async (
   opts: {
     cookie?: string;
     body?: unknown;
-    form?: Record<string, string>;
+    form?: Record<string, string | File>;
     headers?: Record<string, string>;
   } = {},
 ): Promise<Answer> => {
