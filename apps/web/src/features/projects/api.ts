@@ -60,17 +60,22 @@ export const projectOption = (p: Pick<ProjectSuggestion, '_id' | 'projectId' | '
  * POST /crm/projects (spec 3 §4, §7): the quotation's id and the two PDFs as multipart; the server creates
  * the project and sets Approved on the quotation, all or nothing (decision 0016). 'Quotation approved'.
  */
-export const approveQuotation = (quotation: string, agreementFile: File, purchaseOrderFile: File) => {
+export const approveQuotation = (
+  quotation: string,
+  agreementFile: File,
+  purchaseOrderFile: File,
+  idempotencyKey?: string,
+) => {
   const body = new FormData();
   body.append('quotation', quotation);
   body.append('agreementFile', agreementFile);
   body.append('purchaseOrderFile', purchaseOrderFile);
-  return api.post<ProjectCreated>('/crm/projects', body);
+  return api.post<ProjectCreated>('/crm/projects', body, { idempotencyKey });
 };
 
 /** PATCH /crm/projects/{id}/status: one step forward, or back with a reason (decision 0016). */
-export const changeProjectStatus = (id: string, body: ProjectStatusInput) =>
-  api.patch<ProjectDto>(projectApi.path(id, '/status'), body);
+export const changeProjectStatus = (id: string, body: ProjectStatusInput, idempotencyKey?: string) =>
+  api.patch<ProjectDto>(projectApi.path(id, '/status'), body, { idempotencyKey });
 
 /** Delete / restore / delete permanently with the confirmations (no bulk actions on projects). */
 export const useProjectLifecycle = () =>

@@ -270,6 +270,49 @@ describe('project detail', { timeout: 60_000 }, () => {
     expect(history.textContent).toContain('Installation → Delivered to Customer Site');
   });
 
+  it('a step pressed again after a lost answer goes with the same Idempotency-Key; another step with its own', async () => {
+    permissions = { project: ['read', 'update'] };
+    projects = [project(6, { status: 'Installation' })];
+    const keys: string[] = [];
+    let lose = true;
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PATCH') {
+        keys.push((init.headers as Record<string, string>)['idempotency-key'] ?? '');
+        if (lose) {
+          lose = false;
+          throw new TypeError('Failed to fetch');
+        }
+      }
+      return stubbed(url, init);
+    });
+    render(<App path={`/crm/projects/${hex(2006)}`} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Status' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Move to Handover' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Status' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Handover' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Move to Handover' }).hasAttribute('disabled')).toBe(
+        false,
+      ),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Handover' }));
+    expect(await screen.findByText(PROJECT_MESSAGES.statusChanged('Handover'))).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Status' })).toBeNull());
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+
+    // The next step is another change: a key of its own.
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Status' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Move to Completed' }));
+    const next = await screen.findByRole('dialog', { name: 'Change Status' });
+    fireEvent.click(within(next).getByRole('button', { name: 'Move to Completed' }));
+    expect(await screen.findByText(PROJECT_MESSAGES.statusChanged('Completed'))).toBeTruthy();
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('moves forward without a reason; Initiated has no step back and Completed no step forward', async () => {
     permissions = { project: ['read', 'update'] };
     projects = [project(4), project(5, { status: 'Completed' })];

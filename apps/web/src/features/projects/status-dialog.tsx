@@ -8,8 +8,9 @@ import {
 } from '@karya/domain';
 import { Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { GuardedDialogForm, useSaveOnce } from '../../components/form/guarded-dialog-form';
+import { type IdempotencyKeeper, idempotencyKeeper } from '../../lib/idempotency';
 import { lazyValidation } from '../../lib/lazy-validation';
 import { withLoadingToast } from '../../lib/notify';
 import { changeProjectStatus, projectChangeKeys } from './api';
@@ -36,6 +37,16 @@ export const StatusDialog = ({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = useSaveOnce();
+  // One Idempotency-Key per step chosen, kept across the user's retries of that step after a lost answer
+  // (the server then answers the first change instead of 'already has this status'); another step is
+  // another change with a key of its own.
+  const keepers = useRef(new Map<string, IdempotencyKeeper>());
+  const keeperFor = (step: ProjectStatus) => {
+    const id = `${p._id}:${step}`;
+    const keeper = keepers.current.get(id) ?? idempotencyKeeper();
+    keepers.current.set(id, keeper);
+    return keeper;
+  };
   statusValidation.use();
   const back = to !== null && to === previousProjectStatus(p.status);
 
@@ -52,7 +63,9 @@ export const StatusDialog = ({
     void save.run(async () => {
       const checked = (await statusValidation.get()).statusBody(to, reason);
       if ('error' in checked) return setError(checked.error);
-      await withLoadingToast('Changing status', () => changeProjectStatus(p._id, checked.body));
+      await withLoadingToast('Changing status', () =>
+        keeperFor(to).run((key) => changeProjectStatus(p._id, checked.body, key)),
+      );
       await Promise.all(projectChangeKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
       close();
     });

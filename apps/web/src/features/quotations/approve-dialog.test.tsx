@@ -112,6 +112,44 @@ describe('quotation Approved', { timeout: 60_000 }, () => {
     expect((body.get('purchaseOrderFile') as File).name).toBe('po.pdf');
   });
 
+  it('pressed again after a lost answer, sends the same Idempotency-Key and shows the success', async () => {
+    permissions = DECIDE;
+    quotations = [decidable(15)];
+    approveAnswer = APPROVED;
+    const keys: string[] = [];
+    let lose = true;
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url === '/api/crm/projects') {
+        keys.push((init?.headers as Record<string, string>)['idempotency-key'] ?? '');
+        // The server approved, but the answer never arrived.
+        if (lose) {
+          lose = false;
+          throw new TypeError('Failed to fetch');
+        }
+      }
+      return stubbed(url, init);
+    });
+    render(<App path={`/crm/quotations/${hex(15)}`} />);
+    await openActions();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Approved' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Quotation' });
+    choose(fileInput(dialog, 'Agreement file'), pickedFile('a.pdf', 'application/pdf'));
+    choose(fileInput(dialog, 'Purchase order file'), pickedFile('b.pdf', 'application/pdf'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    // Still open, the files still chosen: Approve again.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(within(dialog).getByText('a.pdf')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(where.pathname).toBe(`/crm/projects/${hex(2001)}`));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('keeps the dialog open with the server’s message when the approval is refused', async () => {
     permissions = DECIDE;
     quotations = [decidable(10)];

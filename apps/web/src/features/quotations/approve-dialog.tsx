@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GuardedDialogForm, useSaveOnce } from '../../components/form/guarded-dialog-form';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { withLoadingToast } from '../../lib/notify';
 import { approveQuotation, projectChangeKeys, projectPath } from '../projects/api';
 import { quotationNumber } from './quotation-display';
@@ -99,7 +100,8 @@ const PdfField = ({
 /**
  * Approve (spec 3 §4; decision 0016): the signed agreement and the customer's purchase order, each one PDF
  * of at most 5 MB, sent with the quotation to POST /crm/projects; a bar runs while they upload. On success
- * 'Quotation approved' and the new project opens.
+ * 'Quotation approved' and the new project opens. The dialog's Idempotency-Key is kept across the user's
+ * retries after a lost answer, so pressing Approve again shows the success rather than a refusal.
  */
 export const ApproveDialog = ({
   quotation: q,
@@ -115,6 +117,9 @@ export const ApproveDialog = ({
   const [agreement, setAgreement] = useState<Slot>(EMPTY);
   const [purchaseOrder, setPurchaseOrder] = useState<Slot>(EMPTY);
   const save = useSaveOnce();
+  // Pressed again after a lost answer (or a 5xx), the approval goes with the same Idempotency-Key: the
+  // server answers the first success instead of 'already approved' (lib/idempotency.ts).
+  const keeper = useIdempotencyKey();
 
   const pick = (set: (s: Slot) => void, label: string) => (file: File | null) => {
     if (!file) return;
@@ -135,7 +140,9 @@ export const ApproveDialog = ({
       setPurchaseOrder({ file: null, error: purchaseOrder.error ?? PROJECT_MESSAGES.purchaseOrderRequired });
     if (!a || !po) return;
     void save.run(async () => {
-      const answer = await withLoadingToast('Approving quotation', () => approveQuotation(q._id, a, po));
+      const answer = await withLoadingToast('Approving quotation', () =>
+        keeper.run((key) => approveQuotation(q._id, a, po, key)),
+      );
       await Promise.all(projectChangeKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
       close();
       navigate(projectPath(answer.data._id));
