@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, tasks } from '../src/db/schema.ts';
+import { files, idempotencyKeys, productVendors, tasks } from '../src/db/schema.ts';
+import { multipartBody, PNG_1X1 } from '../src/modules/users/users-test-kit.ts';
 import { IDEMPOTENCY_MESSAGES } from '../src/platform/idempotency.ts';
 import {
   type Agent,
@@ -10,6 +11,8 @@ import {
   createUser,
   type TestContext,
 } from './helpers.ts';
+
+const PNG_PART = { field: 'image', filename: 'logo.png', contentType: 'image/png', data: PNG_1X1 };
 
 /** Writes replayed with an Idempotency-Key (a follow-up saved offline and sent again) change nothing twice. */
 describe('Idempotency-Key', () => {
@@ -99,6 +102,30 @@ describe('Idempotency-Key', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(IDEMPOTENCY_MESSAGES.inProgress);
     expect(await tasksTitled('Legacy claim')).toBe(0);
+  });
+
+  it('a multipart write replays too: its claim is made once the form is read, within the write', async () => {
+    const send = () => {
+      const form = multipartBody({ name: 'Keyed Multipart Supplies' }, { ...PNG_PART });
+      return admin.request({
+        method: 'POST',
+        url: '/api/crm/products/vendors',
+        payload: form.payload,
+        headers: { ...form.headers, 'idempotency-key': 'multipart-0001' },
+      });
+    };
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send();
+    expect([again.statusCode, again.headers['idempotent-replay']]).toEqual([201, 'true']);
+    expect(again.json().data._id).toBe(first.json().data._id);
+    const named = await ctx.database.db
+      .select({ n: count() })
+      .from(productVendors)
+      .where(eq(productVendors.name, 'Keyed Multipart Supplies'));
+    expect(named[0]!.n).toBe(1);
+    // One image stored: the replay stored nothing.
+    expect((await ctx.database.db.select({ n: count() }).from(files))[0]!.n).toBe(1);
   });
 
   it('without the header, or with another key, each request writes', async () => {

@@ -56,7 +56,10 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  * with one key at once: the second's claim waits for the first's transaction, then replays its answer, or
  * runs if the first was undone. A refusal (4xx) frees the key (nothing was written: the client may correct
  * and send again); a 5xx undoes everything. A key reused for another method or path answers 400. Answers
- * are kept for a week.
+ * are kept for a week. A multipart write (the approval's two PDFs) is keyed the same way: its transaction,
+ * and so the claim, opens once the form reader has read every part. The key is matched by user, method and
+ * path, not by a digest of the body: a form sent again after a lost answer, even one edited meanwhile, gets
+ * the answer of what was written (the web makes a new key after any answer).
  */
 export const registerIdempotency = (api: FastifyInstance, db: Db, clock: Clock) => {
   let lastSweep = 0;

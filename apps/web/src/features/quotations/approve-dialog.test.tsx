@@ -121,7 +121,7 @@ describe('quotation Approved', { timeout: 60_000 }, () => {
     const stubbed = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       if (url === '/api/crm/projects') {
-        keys.push((init?.headers as Record<string, string>)['idempotency-key'] ?? '');
+        keys.push((init?.headers as Record<string, string> | undefined)?.['idempotency-key'] ?? '');
         // The server approved, but the answer never arrived.
         if (lose) {
           lose = false;
