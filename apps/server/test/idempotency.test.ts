@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, idempotencyKeys, productVendors, tasks } from '../src/db/schema.ts';
 import { multipartBody, PNG_1X1 } from '../src/modules/users/users-test-kit.ts';
@@ -126,6 +126,40 @@ describe('Idempotency-Key', () => {
     expect(named[0]!.n).toBe(1);
     // One image stored: the replay stored nothing.
     expect((await ctx.database.db.select({ n: count() }).from(files))[0]!.n).toBe(1);
+  });
+
+  it('a keyed upload whose request then fails to commit leaves no stored bytes behind', async () => {
+    const stored = async () => {
+      const keys: string[] = [];
+      for await (const f of ctx.app.deps.storage.list()) keys.push(f.key);
+      return keys.sort();
+    };
+    const before = await stored();
+    // Keeping the answer, the request's last statement, fails: everything is undone, the image's bytes too.
+    await ctx.database.db.execute(sql`create function refuse_answer() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`);
+    await ctx.database.db.execute(
+      sql`create trigger refuse_answer before update on idempotency_keys for each row execute function refuse_answer()`,
+    );
+    try {
+      const form = multipartBody({ name: 'Never Committed Supplies' }, { ...PNG_PART });
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/crm/products/vendors',
+        payload: form.payload,
+        headers: { ...form.headers, 'idempotency-key': 'multipart-0002' },
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await ctx.database.db.execute(sql`drop trigger refuse_answer on idempotency_keys`);
+      await ctx.database.db.execute(sql`drop function refuse_answer()`);
+    }
+    expect(await stored()).toEqual(before);
+    const named = await ctx.database.db
+      .select({ n: count() })
+      .from(productVendors)
+      .where(eq(productVendors.name, 'Never Committed Supplies'));
+    expect(named[0]!.n).toBe(0);
   });
 
   it('without the header, or with another key, each request writes', async () => {

@@ -4,6 +4,7 @@ import { newId } from '@karya/domain';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema.ts';
 import { badRequest } from './errors.ts';
+import { whenUndone } from './request-transaction.ts';
 
 /** Where file bytes live. The local folder is the default; an object store can implement the same. */
 export type FileStorage = {
@@ -122,6 +123,8 @@ export const storeUpload = async (
   const id = newId();
   const key = `${id}.${kind.ext}`;
   await deps.storage.put(key, upload.data);
+  // Inside a keyed request's transaction: the bytes go if it does not commit (the row goes with it).
+  whenUndone(() => deps.storage.remove(key));
   const originalName = safeFileName(upload.filename);
   await deps.db.insert(files).values({
     id,
