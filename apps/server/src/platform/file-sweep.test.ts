@@ -4,7 +4,13 @@ import { newId } from '@karya/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { files } from '../db/schema.ts';
-import { FILE_SWEEP_GRACE_MS, startFileSweep, sweepOrphanFiles } from './file-sweep.ts';
+import {
+  FILE_SWEEP_GRACE_MS,
+  MismatchedFolder,
+  ORPHAN_LIMIT,
+  startFileSweep,
+  sweepOrphanFiles,
+} from './file-sweep.ts';
 
 /**
  * Bytes no `files` row names (a process killed between an upload and its commit) are removed; named ones
@@ -59,6 +65,25 @@ describe('orphan file sweep', () => {
     // A named file's bytes are whole; a file whose name is not a key of ours is left alone.
     expect((await ctx.app.deps.storage.get(namedOld))?.length).toBe(13);
     expect(existsSync(path.join(dir, 'notes.txt'))).toBe(true);
+  });
+
+  it('a folder whose files the database mostly does not name is left alone (DATA_DIR and database mismatched)', async () => {
+    const named = await stored({ named: true, hours: 3 });
+    const strays: string[] = [];
+    for (let i = 0; i <= ORPHAN_LIMIT; i++) strays.push(await stored({ named: false, hours: 3 }));
+    const hourAgo = new Date(Date.now() - FILE_SWEEP_GRACE_MS);
+    await expect(sweepOrphanFiles(ctx.app.deps, hourAgo)).rejects.toBeInstanceOf(MismatchedFolder);
+    expect(await keys()).toEqual(expect.arrayContaining([named, ...strays]));
+    // Once the database names as many as are strays, they are leftovers again, and go.
+    for (const key of strays.slice(0, 60))
+      await ctx.database.db.insert(files).values({
+        id: key.slice(0, 24),
+        storageKey: key,
+        originalName: 'a.pdf',
+        mimeType: 'application/pdf',
+        size: 13,
+      });
+    expect(await sweepOrphanFiles(ctx.app.deps, hourAgo)).toBe(strays.length - 60);
   });
 
   it('an empty or missing folder is nothing to do', async () => {

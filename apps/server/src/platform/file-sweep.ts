@@ -16,24 +16,40 @@ import { every } from './jobs.ts';
 export const FILE_SWEEP_GRACE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
+/**
+ * More orphans than this, outnumbering the files the database names, is not a crash's leftovers but a
+ * folder and a database that do not belong together (DATA_DIR kept while DATABASE_URL changed): nothing is
+ * removed, and the log says why.
+ */
+export const ORPHAN_LIMIT = 100;
+
+export class MismatchedFolder extends Error {
+  constructor(
+    readonly orphans: number,
+    readonly named: number,
+  ) {
+    super(
+      `${orphans} stored files are named by no record and only ${named} are: is this DATA_DIR the database's? Nothing was removed.`,
+    );
+  }
+}
+
 /** Removes stored bytes written before `writtenBefore` that no `files` row names; how many went. */
 export const sweepOrphanFiles = async (
   deps: { db: Db; storage: FileStorage },
   writtenBefore: Date,
 ): Promise<number> => {
-  let removed = 0;
+  const orphans: string[] = [];
+  let named = 0;
   let batch: string[] = [];
   const judge = async () => {
-    const named = await deps.db
+    const rows = await deps.db
       .select({ key: files.storageKey })
       .from(files)
       .where(inArray(files.storageKey, batch));
-    const kept = new Set(named.map((r) => r.key));
-    for (const key of batch)
-      if (!kept.has(key)) {
-        await deps.storage.remove(key);
-        removed += 1;
-      }
+    const kept = new Set(rows.map((r) => r.key));
+    named += kept.size;
+    orphans.push(...batch.filter((key) => !kept.has(key)));
     batch = [];
   };
   for await (const { key, writtenAt } of deps.storage.list()) {
@@ -42,7 +58,10 @@ export const sweepOrphanFiles = async (
     if (batch.length >= BATCH) await judge();
   }
   if (batch.length) await judge();
-  return removed;
+  if (orphans.length > ORPHAN_LIMIT && orphans.length > named)
+    throw new MismatchedFolder(orphans.length, named);
+  for (const key of orphans) await deps.storage.remove(key);
+  return orphans.length;
 };
 
 /**
@@ -59,7 +78,8 @@ export const startFileSweep = async (
       if (removed)
         opts.log.warn({ removed }, 'removed stored files no record names (a write that never committed)');
     } catch (err) {
-      opts.log.warn({ err }, 'the orphan file sweep failed; the next round tries again');
+      if (err instanceof MismatchedFolder) opts.log.error(err.message);
+      else opts.log.warn({ err }, 'the orphan file sweep failed; the next round tries again');
     }
   };
   const graced = () => new Date(Date.now() - FILE_SWEEP_GRACE_MS);
