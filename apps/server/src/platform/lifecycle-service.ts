@@ -109,3 +109,29 @@ export const recordLifecycle = <Row extends { id: string; name?: unknown }>(d: L
 };
 
 export type RecordLifecycle = ReturnType<typeof recordLifecycle>;
+
+/**
+ * `base` with its permanent deletes (one and bulk) first asking `refuse` about the ids, inside the delete's
+ * transaction: `refuse` throws (a 409 naming what keeps them) and nothing is deleted. For records whose
+ * cascade would take business records with them (a quotation's or a customer's projects, issue 26).
+ */
+export const guardPermanentDelete = (
+  base: RecordLifecycle,
+  refuse: (db: Db, principal: Principal, ids: string[]) => Promise<void>,
+): RecordLifecycle => ({
+  ...base,
+  removePermanently: (deps: LifecycleDeps, principal: Principal, id: string) =>
+    deps.db.transaction(async (tx) => {
+      const inTx = { ...deps, db: tx as unknown as Db };
+      await refuse(inTx.db, principal, [id]);
+      return base.removePermanently(inTx, principal, id);
+    }),
+  bulk: (deps: LifecycleDeps, principal: Principal, operation: BulkOperation, ids: string[]) => {
+    if (operation !== 'deletePermanently') return base.bulk(deps, principal, operation, ids);
+    return deps.db.transaction(async (tx) => {
+      const inTx = { ...deps, db: tx as unknown as Db };
+      await refuse(inTx.db, principal, ids);
+      return base.bulk(inTx, principal, operation, ids);
+    });
+  },
+});

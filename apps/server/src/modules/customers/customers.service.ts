@@ -40,6 +40,7 @@ import {
   refsOf,
   toDto,
 } from './customer-dto.ts';
+import { keepCustomersWithProjects } from './customer-project-guard.ts';
 import { customerScope } from './customer-scope.ts';
 
 type Row = typeof customers.$inferSelect;
@@ -251,10 +252,15 @@ export const existingNames = async (db: Db | Tx, names: string[]) => {
 
 // -------------------------------------------------------------------------------------------- lifecycle
 
-/** Permanent delete only from the deleted state; the assignment history goes with the row (cascade). */
-export const customerLifecycle = recordLifecycle<Row>({
-  table: customers,
-  messages: CUSTOMER,
-  history: HISTORY,
-  scope: customerScope,
-});
+/**
+ * Permanent delete only from the deleted state; the assignment history goes with the row (cascade). A
+ * customer with projects is kept (customer-project-guard.ts).
+ */
+export const customerLifecycle = keepCustomersWithProjects(
+  recordLifecycle<Row>({
+    table: customers,
+    messages: CUSTOMER,
+    history: HISTORY,
+    scope: customerScope,
+  }),
+);

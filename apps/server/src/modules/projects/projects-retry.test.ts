@@ -1,4 +1,5 @@
 import {
+  formatCustomerId,
   formatProjectId,
   formatQuotationId,
   PROJECT_MESSAGES as M,
@@ -8,8 +9,9 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, adminSession, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { files, projectStatusChanges, projects, quotations } from '../../db/schema.ts';
+import { customers, files, projectStatusChanges, projects, quotations } from '../../db/schema.ts';
 import type { FileStorage } from '../../platform/files.ts';
+import { customerWithProjectsKept } from '../customers/customer-project-guard.ts';
 import { approvedQuotationKept } from '../quotations/quotation-project-guard.ts';
 import { PROJECTS, projectKit, storedKeys } from './projects-test-kit.ts';
 
@@ -199,5 +201,32 @@ describe('projects: retries, keys and keeping the approval whole', () => {
     expect(before.stored.length - after.stored.length).toBe(2);
     const project = await admin.request({ method: 'GET', url: `${PROJECTS}/${other._id}` });
     expect((project.json().data as ProjectDto).status).toBe('Initiated');
+  });
+
+  it('a customer with a project is not deleted for good either (one or bulk): 409 naming them; nothing goes', async () => {
+    const p = await kit.newProject();
+    const customer = p.quotation.customer!._id;
+    const del = (url: string, payload?: object) => admin.request({ method: 'DELETE', url, payload });
+    expect((await del(`/api/crm/customers/${customer}`)).statusCode).toBe(200);
+    const before = await written();
+    const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer));
+    const refused = await del(`/api/crm/customers/${customer}/permanent`);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      customerWithProjectsKept([{ customerId: row!.customerId, projectId: p.projectId }]),
+    ]);
+    expect(refused.json().message).toBe(
+      `Customer ${formatCustomerId(row!.customerId)} has project ${formatProjectId(p.projectId)}; their agreements and purchase orders are kept with them. Delete the project for good first.`,
+    );
+    const bulk = await del('/api/crm/customers/bulk/permanent', { ids: [customer] });
+    expect(bulk.statusCode).toBe(409);
+    expect(await written()).toEqual(before);
+    expect((await ctx.database.db.select().from(customers).where(eq(customers.id, customer))).length).toBe(1);
+
+    expect((await del(`${PROJECTS}/${p._id}`)).statusCode).toBe(200);
+    expect((await del(`${PROJECTS}/${p._id}/permanent`)).statusCode).toBe(200);
+    const gone = await del(`/api/crm/customers/${customer}/permanent`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await ctx.database.db.select().from(customers).where(eq(customers.id, customer))).length).toBe(0);
   });
 });

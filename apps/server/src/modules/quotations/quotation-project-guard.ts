@@ -8,9 +8,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projects, quotations } from '../../db/schema.ts';
 import { conflict } from '../../platform/errors.ts';
-import type { LifecycleDeps, RecordLifecycle } from '../../platform/lifecycle-service.ts';
+import { guardPermanentDelete, type RecordLifecycle } from '../../platform/lifecycle-service.ts';
 import type { Principal } from '../../platform/principal.ts';
-import type { BulkOperation } from '../../platform/record-lifecycle.ts';
 import { quotationScope } from './quotation-dto.ts';
 
 export const approvedQuotationKept = (held: { quotationId: number; projectId: number }[]) => {
@@ -38,20 +37,5 @@ const refuseApproved = async (db: Db, principal: Principal, ids: string[]) => {
 };
 
 /** The quotation's lifecycle with its permanent deletes (one and bulk) refusing approved quotations. */
-export const keepApprovedQuotations = (base: RecordLifecycle): RecordLifecycle => ({
-  ...base,
-  removePermanently: (deps: LifecycleDeps, principal: Principal, id: string) =>
-    deps.db.transaction(async (tx) => {
-      const inTx = { ...deps, db: tx as unknown as Db };
-      await refuseApproved(inTx.db, principal, [id]);
-      return base.removePermanently(inTx, principal, id);
-    }),
-  bulk: (deps: LifecycleDeps, principal: Principal, operation: BulkOperation, ids: string[]) => {
-    if (operation !== 'deletePermanently') return base.bulk(deps, principal, operation, ids);
-    return deps.db.transaction(async (tx) => {
-      const inTx = { ...deps, db: tx as unknown as Db };
-      await refuseApproved(inTx.db, principal, ids);
-      return base.bulk(inTx, principal, operation, ids);
-    });
-  },
-});
+export const keepApprovedQuotations = (base: RecordLifecycle): RecordLifecycle =>
+  guardPermanentDelete(base, refuseApproved);
