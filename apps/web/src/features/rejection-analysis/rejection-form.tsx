@@ -140,7 +140,15 @@ export const RejectionForm = (
 
       <FormSection title="Rejection">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateField form={form} name="rejectionDate" label="Rejection Date" withAsterisk clearable />
+          <DateField
+            form={form}
+            name="rejectionDate"
+            label="Rejection Date"
+            withAsterisk
+            clearable
+            // Mantine's clear button has no name of its own (axe: button-name).
+            clearButtonProps={{ 'aria-label': 'Clear Rejection Date' }}
+          />
         </SimpleGrid>
         <Text size="sm" fw={500} mt="md" mb={4}>
           Rejection Reasons{' '}
