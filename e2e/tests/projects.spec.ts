@@ -16,6 +16,12 @@ const todayShown = () => {
   return `${d}/${m}/${y}`;
 };
 
+/** A picture of a page from its top (else the fixed header is drawn where it was scrolled to). */
+const pagePicture = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+};
+
 /** Choose a menu's entry and wait for the menu to be gone (axe must not read it half faded). */
 const pick = async (page: Page, item: string) => {
   await page.getByRole('menuitem', { name: item }).click();
@@ -89,7 +95,7 @@ describe('projects and rejection analysis', () => {
       form.getByRole('button', { name: 'Create Quotation' }),
     ])
       expect(await inView(page, control)).toBe(true);
-    await screenshot(page, 'quotation-form-1366');
+    await pagePicture(page, 'quotation-form-1366');
     await form.getByRole('button', { name: 'Create Quotation' }).click();
     await page.waitForURL(/\/crm\/quotations\/[0-9a-f]{24}$/);
     const quotationUrl = new URL(page.url()).pathname;
@@ -101,7 +107,7 @@ describe('projects and rejection analysis', () => {
       page.getByRole('region', { name: 'Quotation History' }),
     ])
       expect(await inView(page, control)).toBe(true);
-    await screenshot(page, 'quotation-detail-1366');
+    await pagePicture(page, 'quotation-detail-1366');
 
     // Re-quotation: the panel's quantity 2 → 3; Approved waits for the review, and says so.
     await page.getByRole('button', { name: 'Actions' }).click();
@@ -156,7 +162,7 @@ describe('projects and rejection analysis', () => {
     await approve.getByText('purchase-order.pdf').waitFor();
     expect(await approve.getByRole('alert').count()).toBe(0);
     expect(await seriousFindings(page)).toEqual([]);
-    await screenshot(page, 'approve-dialog-1366');
+    await screenshot(page, 'approve-dialog-1366', { fullPage: false });
     await approve.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(/\/crm\/projects\/[0-9a-f]{24}$/);
     await page.getByText('Quotation approved').first().waitFor();
@@ -186,7 +192,7 @@ describe('projects and rejection analysis', () => {
     expect(requests.filter((u) => !/^(data|blob):/.test(u) && !u.startsWith(env.app.baseUrl))).toEqual([]);
     expect(requests.some((u) => /\/assets\/pdf\.worker[^/]*\.mjs$/.test(u))).toBe(true);
     expect(await seriousFindings(page)).toEqual([]);
-    await screenshot(page, 'project-agreement-1366');
+    await screenshot(page, 'project-agreement-1366', { fullPage: false });
     await viewer.getByRole('button', { name: 'Close' }).click();
     await viewer.waitFor({ state: 'hidden' });
 
@@ -201,7 +207,7 @@ describe('projects and rejection analysis', () => {
         await dialog.getByRole('button', { name: label }).click();
         await dialog.getByText('Please say why the project goes back a step').waitFor();
         expect(await seriousFindings(page)).toEqual([]);
-        await screenshot(page, 'status-dialog-back-1366');
+        await screenshot(page, 'status-dialog-back-1366', { fullPage: false });
         await dialog.getByRole('textbox', { name: /Reason/ }).fill(reason);
       }
       await dialog.getByRole('button', { name: label }).click();
@@ -216,7 +222,7 @@ describe('projects and rejection analysis', () => {
     const dialog = page.getByRole('dialog', { name: 'Change Status' });
     await dialog.getByRole('textbox', { name: 'Note' }).waitFor();
     expect(await seriousFindings(page)).toEqual([]);
-    await screenshot(page, 'status-dialog-1366');
+    await screenshot(page, 'status-dialog-1366', { fullPage: false });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await step('Move to Installation', 'Installation');
@@ -248,7 +254,7 @@ describe('projects and rejection analysis', () => {
     expect(await page.getByRole('menuitem').count()).toBe(1);
     await page.keyboard.press('Escape');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'project-detail-1366');
+    await pagePicture(page, 'project-detail-1366');
 
     // The list shows it Completed.
     const projectId = new URL(page.url()).pathname.split('/').pop();
@@ -259,7 +265,7 @@ describe('projects and rejection analysis', () => {
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await page.waitForLoadState('networkidle');
     expect(await seriousFindings(page)).toEqual([]);
-    await screenshot(page, 'projects-list-1366');
+    await pagePicture(page, 'projects-list-1366');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -299,7 +305,7 @@ describe('projects and rejection analysis', () => {
     await form.getByRole('textbox', { name: 'Designation' }).fill('Principal');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await seriousFindings(page)).toEqual([]);
-    await screenshot(page, 'rejection-form-1366');
+    await pagePicture(page, 'rejection-form-1366');
     await form.getByRole('button', { name: 'Save Rejection Analysis' }).click();
     await page.waitForURL(/\/admin\/rejection-analysis\/[0-9a-f]{24}$/);
     const detailUrl = new URL(page.url()).pathname;
@@ -311,7 +317,7 @@ describe('projects and rejection analysis', () => {
     await page.waitForLoadState('networkidle');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await seriousFindings(page)).toEqual([]);
-    await screenshot(page, 'rejection-detail-1366');
+    await pagePicture(page, 'rejection-detail-1366');
 
     await page.getByRole('link', { name: 'Update' }).click();
     await page.waitForURL(`**${detailUrl}/update`);
@@ -320,7 +326,7 @@ describe('projects and rejection analysis', () => {
     await expect.poll(() => feedback.inputValue()).toBe('Liked the demo; the price decided it.');
     await page.waitForLoadState('networkidle');
     expect(await seriousFindings(page)).toEqual([]);
-    await screenshot(page, 'rejection-update-1366');
+    await pagePicture(page, 'rejection-update-1366');
     await feedback.fill('Will ask us again for the next lab.');
     await update.getByRole('button', { name: 'Update Rejection Analysis' }).click();
     await page.waitForURL((u) => u.pathname === detailUrl);
@@ -330,7 +336,7 @@ describe('projects and rejection analysis', () => {
     await page.goto('/admin/rejection-analysis');
     await page.getByRole('row').filter({ hasText: bought.customer.name }).waitFor();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'rejection-list-1366');
+    await pagePicture(page, 'rejection-list-1366');
     const q = await setup.get<{ activeVersion: { status: string } }>(`/api/crm/quotations/${quotation._id}`);
     expect(q.activeVersion.status).toBe('Rejected');
     expect(errors).toEqual([]);
