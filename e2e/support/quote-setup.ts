@@ -81,7 +81,7 @@ export const quoteSetup = (page: Page, origin: string) => {
           quantity: 1,
           marginTier: 't1',
           gst: 18,
-          unitPrice: i.price * 1.1,
+          unitPrice: Math.round(i.price * 110) / 100,
         })),
       },
     });
