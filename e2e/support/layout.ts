@@ -13,7 +13,8 @@ export const MIN_TARGET = 24;
 
 /**
  * The buttons, links styled as buttons, inputs and selects inside `scope` that a thumb cannot use: smaller
- * than 24 × 24 px, or reaching past the window's edge. Each as 'name (w×h at x)'; hidden ones are skipped.
+ * than 24 × 24 px, reaching past the window's edge, or a button whose words are cut off. Each as
+ * 'name (w×h at x)'; hidden ones are skipped.
  */
 export const unusableTargets = (scope: Locator) =>
   scope.evaluate((root, min) => {
@@ -30,11 +31,13 @@ export const unusableTargets = (scope: Locator) =>
       if (style.opacity === '0' || el.closest('[aria-hidden="true"]')) continue;
       const small = box.width < min || box.height < min;
       const outside = box.left < -1 || box.right > width + 1;
-      if (small || outside) {
+      // A button whose words do not fit: Mantine's label cuts them off rather than wrapping.
+      const label = el.querySelector<HTMLElement>('.mantine-Button-label');
+      const cut = label !== null && label.scrollWidth > label.clientWidth + 1;
+      if (small || outside || cut) {
         const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
-        bad.push(
-          `${name.slice(0, 40)} (${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)})`,
-        );
+        const size = `${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)}`;
+        bad.push(`${name.slice(0, 40)} (${size}${cut ? ', words cut off' : ''})`);
       }
     }
     return bad;

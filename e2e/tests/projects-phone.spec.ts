@@ -57,7 +57,9 @@ describe('projects and rejection analysis on a phone', () => {
     for (const body of [
       { status: 'Ready For Dispatch' },
       { status: 'Delivered to Customer Site' },
-      { status: 'Ready For Dispatch', reason: 'The panel stand was missing from the delivery' },
+      { status: 'Installation' },
+      { status: 'Delivered to Customer Site', reason: 'The panel stand was missing from the delivery' },
+      { status: 'Installation' },
     ])
       await setup.send('patch', `/api/crm/projects/${project._id}/status`, { data: body });
     const lostQuotation = await setup.get<{ activeVersion: { _id: string } }>(
@@ -105,7 +107,8 @@ describe('projects and rejection analysis on a phone', () => {
     await fits('project-detail', main);
 
     await page.getByRole('button', { name: 'Change Status' }).click();
-    await page.getByRole('menuitem', { name: 'Back to Initiated' }).click();
+    // The longest step's words: they must fit the phone's dialog, not be cut off.
+    await page.getByRole('menuitem', { name: 'Back to Delivered to Customer Site' }).click();
     const status = page.getByRole('dialog', { name: 'Change Status' });
     await status.getByRole('textbox', { name: /Reason/ }).waitFor();
     await fits('status-dialog', status, { dialog: true });
