@@ -47,9 +47,10 @@ export const newContext = async (
   return context;
 };
 
-export const screenshot = async (page: Page, name: string) => {
+/** A picture in e2e/artifacts: the whole page, or with `fullPage: false` the window (an open dialog). */
+export const screenshot = async (page: Page, name: string, opts: { fullPage?: boolean } = {}) => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: opts.fullPage ?? true });
 };
 
 /** Sign in through the sign-in screen and wait for the shell. */

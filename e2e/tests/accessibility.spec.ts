@@ -170,4 +170,27 @@ describe('accessibility', () => {
     }
     await context.close();
   });
+
+  it('a project’s detail and a rejection analysis’s detail and update form have no serious or critical findings', async () => {
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await page.goto('/crm/projects');
+    await page.getByRole('heading', { name: 'Projects' }).first().waitFor();
+    const first = async (url: string, key: string) =>
+      (await (await page.request.get(url)).json()).data[key][0]._id as string;
+    // The demo's projects (one Completed, one with a step back) and its rejected quotation (issue 26).
+    const project = await first('/api/crm/projects?limit=1', 'projects');
+    const rejection = await first('/api/crm/rejection-analysis?limit=1', 'rejectionAnalyses');
+    for (const [path, heading] of [
+      [`/crm/projects/${project}`, 'Project Details'],
+      [`/admin/rejection-analysis/${rejection}`, 'Rejection Analysis Details'],
+      [`/admin/rejection-analysis/${rejection}/update`, 'Update Rejection Analysis'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
 });

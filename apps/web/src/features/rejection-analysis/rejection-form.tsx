@@ -140,7 +140,9 @@ export const RejectionForm = (
 
       <FormSection title="Rejection">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateField form={form} name="rejectionDate" label="Rejection Date" withAsterisk clearable />
+          {/* Emptied by deleting its text (allowDeselect), not by Mantine's clear button: that had no name
+              (axe button-name) and was 22 px, under the 24 px a thumb needs (issue 26's phone pass). */}
+          <DateField form={form} name="rejectionDate" label="Rejection Date" withAsterisk allowDeselect />
         </SimpleGrid>
         <Text size="sm" fw={500} mt="md" mb={4}>
           Rejection Reasons{' '}
@@ -195,6 +197,8 @@ export const RejectionForm = (
             label="Our Quoted Amount"
             description="The rejected version's total with GST"
             value={rupees(quotation?.total) ?? '-'}
+            // Shaded: a white box read as a field to fill in on a phone, yet took no typing.
+            variant="filled"
             readOnly
           />
         </SimpleGrid>
