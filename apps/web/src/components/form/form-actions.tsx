@@ -26,11 +26,26 @@ export const FormActions = ({
 }: Actions & { onCancel: () => void }) => {
   const busy = submitting ?? form?.formState.isSubmitting ?? false;
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={onCancel} disabled={!cancelWhileSubmitting && busy}>
+    <Group justify="flex-end" gap="sm" wrap="nowrap">
+      <Button
+        variant="default"
+        onClick={onCancel}
+        disabled={!cancelWhileSubmitting && busy}
+        style={{ flexShrink: 0 }}
+      >
         Cancel
       </Button>
-      <Button type="submit" loading={busy} disabled={submitDisabled}>
+      {/* A long label ('Back to Delivered to Customer Site') wraps on a phone instead of being cut off. */}
+      <Button
+        type="submit"
+        loading={busy}
+        disabled={submitDisabled}
+        h="auto"
+        mih={36}
+        py={6}
+        miw={0}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+      >
         {submitLabel}
       </Button>
     </Group>
