@@ -96,6 +96,7 @@ describe('projects and rejection analysis', () => {
     ])
       expect(await inView(page, control)).toBe(true);
     await pagePicture(page, 'quotation-form-1366');
+    const quotationTitle = await form.getByRole('textbox', { name: 'Title' }).inputValue();
     await form.getByRole('button', { name: 'Create Quotation' }).click();
     await page.waitForURL(/\/crm\/quotations\/[0-9a-f]{24}$/);
     const quotationUrl = new URL(page.url()).pathname;
@@ -170,6 +171,8 @@ describe('projects and rejection analysis', () => {
     // The project: Initiated, from the quotation's R1 (3 panels: 3 × ₹55,000 + 5 × ₹13,200 = ₹2,31,000 and 18 % GST).
     const summary = page.getByRole('region', { name: /^PI\d{4}$/ });
     await summary.getByText('Initiated', { exact: true }).waitFor();
+    // Approved on the re-quotation R1, the project keeps the quotation's own title, not its Re-Quotation wording.
+    await summary.getByText(quotationTitle, { exact: true }).waitFor();
     await summary.getByText('₹2,72,580.00').waitFor();
     await summary.getByRole('link', { name: /^ARR\/\d{4}\/R1$/ }).waitFor();
     await page.getByRole('table', { name: 'Items Receipt' }).getByText(items[0]!.name).waitFor();

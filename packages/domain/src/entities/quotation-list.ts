@@ -175,6 +175,17 @@ export const reQuotationTitle = (title: string) => {
   return `Re-Quotation: ${t}`;
 };
 
+/**
+ * A project's title from the version it was approved on (issue 26): the re-quotation wording taken off
+ * again ("Re-Quotation: Smart class" is the project "Smart class", "Re-Quotation for X" "Quotation for X").
+ */
+export const projectTitleOf = (versionTitle: string) => {
+  const t = versionTitle.trim();
+  const bare = t.replace(/^re-?quotation\s*:\s*/i, '');
+  if (bare !== t) return bare || t;
+  return t.replace(/\bre-?quotation\b/i, 'Quotation');
+};
+
 /** A line of a version as it was frozen when the version was saved (issue 25: "every version is a snapshot"). */
 export type QuotationLineDto = {
   /** The live item, for a link; null when it was deleted for good. The snapshot below never changes. */

@@ -7,6 +7,7 @@
 import {
   mayDecide,
   newId,
+  projectTitleOf,
   type ProjectCreated,
   type ProjectCreateInput,
   type QuotationStatus,
@@ -177,7 +178,7 @@ const writeApproval = async (
     .insert(projects)
     .values({
       ...stamps,
-      title: v.title,
+      title: projectTitleOf(v.title),
       customerId: q.customerId,
       requirementId: q.requirementId,
       quotationId: q.id,
