@@ -7,9 +7,9 @@
 import {
   mayDecide,
   newId,
-  projectTitleOf,
   type ProjectCreated,
   type ProjectCreateInput,
+  projectTitleOf,
   type QuotationStatus,
   type ReviewStatus,
 } from '@karya/domain';
