@@ -1,5 +1,5 @@
 import { type LostTo, newId, PROJECT_STATUSES, todayInAppZone } from '@karya/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   customers,
   projectStatusChanges,
@@ -74,19 +74,13 @@ const OUTCOMES: Outcome[] = [
 ];
 
 export const loadWinLossHistory = async (tx: Tx, now: Date) => {
-  // Version 0 Drafts not yet decided, fewest lines first: their lines are the copies' lines.
+  // Every demo version, oldest first: their frozen lines are the copies' lines (each copy a version 0).
   const sources = await tx
     .select({ q: quotations, v: quotationVersions })
-    .from(quotations)
-    .innerJoin(quotationVersions, eq(quotationVersions.id, quotations.activeVersionId))
-    .where(
-      and(
-        eq(quotationVersions.versionNumber, 0),
-        eq(quotations.status, 'Draft'),
-        isNull(quotations.projectId),
-      ),
-    )
-    .orderBy(asc(quotations.createdAt));
+    .from(quotationVersions)
+    .innerJoin(quotations, eq(quotations.id, quotationVersions.quotationId))
+    .where(isNotNull(quotations.requirementId))
+    .orderBy(asc(quotationVersions.createdAt));
   const people = await tx
     .select({ id: customers.id, assignedTo: customers.assignedTo })
     .from(customers)
@@ -97,7 +91,7 @@ export const loadWinLossHistory = async (tx: Tx, now: Date) => {
   let won = 0;
   let lost = 0;
   for (const [i, o] of OUTCOMES.entries()) {
-    const { q: sq, v: sv } = sources[i % sources.length]!;
+    const { q: sq, v: sv } = sources[(i * 5 + 1) % sources.length]!;
     const customer = people[(i * 7 + 2) % people.length]!;
     const by = customer.assignedTo![0]!;
     // The decision in the middle of its month; the requirement `days` before it, the quotation a day after that.
@@ -122,6 +116,9 @@ export const loadWinLossHistory = async (tx: Tx, now: Date) => {
     const { quotationId: _n, projectId: _p, ...quotation } = sq;
     await tx.insert(quotations).values({
       ...quotation,
+      title: sv.title,
+      totalPrice: sv.totalPrice,
+      versionCount: 1,
       id: quotationId,
       customerId: customer.id,
       requirementId,
@@ -135,6 +132,15 @@ export const loadWinLossHistory = async (tx: Tx, now: Date) => {
       ...sv,
       id: versionId,
       quotationId,
+      versionNumber: 0,
+      isMain: true,
+      previousVersionId: null,
+      nextVersionId: null,
+      changes: [],
+      reviewStatus: null,
+      reviewReason: null,
+      reviewedBy: null,
+      reviewedAt: null,
       status: o.won ? 'Approved' : 'Rejected',
       validUntil: todayInAppZone(new Date(quoted.getTime() + 30 * day)),
       ...stamps,

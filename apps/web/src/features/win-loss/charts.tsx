@@ -191,7 +191,7 @@ export const HorizontalBars = ({
       {rows.map((r) => (
         <Box key={r.key} mb={6}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="xs" truncate>
+            <Text size="xs" truncate style={{ minWidth: 0 }}>
               {r.label}
             </Text>
             <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -230,7 +230,7 @@ export const WinRateBars = ({
       {rows.map((r) => (
         <Box key={r.key} mb={6}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="xs" truncate>
+            <Text size="xs" truncate style={{ minWidth: 0 }}>
               {r.label}
             </Text>
             <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>

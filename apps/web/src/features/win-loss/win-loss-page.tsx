@@ -30,7 +30,7 @@ const Stat = ({ label, value, hint }: { label: string; value: string; hint?: str
     <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
       {label}
     </Text>
-    <Text fw={700} size="xl">
+    <Text fw={700} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
       {value}
     </Text>
     {hint && (
