@@ -104,6 +104,8 @@ describe('wins and losses page', () => {
   it('asks again for one sales executive', async () => {
     open();
     await screen.findByText('of 5 decisions');
+    // The filters arrive in their own chunk.
+    await screen.findByRole('textbox', { name: 'Sales executive' });
     await pick('Sales executive', 'Priya Mohanty');
     await waitFor(() => expect(winLossCalls().at(-1)).toContain(`createdBy=${seller._id}`));
   });

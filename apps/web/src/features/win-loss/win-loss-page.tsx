@@ -8,14 +8,10 @@ import {
   winLossDefaultFrom,
 } from '@karya/domain';
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useCan } from '../../app/auth';
+import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { UserSelect } from '../../components/pickers/user-pickers';
 import { rupees } from '../../components/record/format';
 import { messageOf } from '../../lib/notify';
 import { useWinLoss, type WinLossFilters } from './api';
@@ -41,40 +37,9 @@ const Stat = ({ label, value, hint }: { label: string; value: string; hint?: str
   </Paper>
 );
 
-const Filters = ({
-  range,
-  onRange,
-  executive,
-  onExecutive,
-}: {
-  range: [string | null, string | null];
-  onRange: (r: [string | null, string | null]) => void;
-  executive: UserSuggestionDto | null;
-  onExecutive: (u: UserSuggestionDto | null) => void;
-}) => {
-  const { can } = useCan();
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mb="md">
-      <DatePickerInput
-        type="range"
-        label="Period"
-        placeholder="Pick dates"
-        value={range}
-        onChange={(v) => onRange(v as [string | null, string | null])}
-        valueFormat="DD/MM/YYYY"
-        maxDate={todayInAppZone()}
-        allowSingleDateInRange
-      />
-      <UserSelect
-        label="Sales executive"
-        value={executive}
-        onChange={onExecutive}
-        canSearch={can('user', 'suggestion')}
-        description="Whose quotations are counted (who made them); empty: everyone's"
-      />
-    </SimpleGrid>
-  );
-};
+// The period picker (@mantine/dates) and the user picker come with their own chunk, after the figures.
+const Filters = lazy(() => import('./filters').then((m) => ({ default: m.Filters })));
+const FILTERS_HEIGHT = 62;
 
 /** The page's figures for one answer. */
 const Figures = ({ data }: { data: WinLoss }) => {
@@ -257,7 +222,9 @@ export const WinLossPage = () => {
           </Button>
         }
       />
-      <Filters range={range} onRange={onRange} executive={executive} onExecutive={setExecutive} />
+      <Suspense fallback={<Skeleton h={FILTERS_HEIGHT} mb="md" />}>
+        <Filters range={range} onRange={onRange} executive={executive} onExecutive={setExecutive} />
+      </Suspense>
       {query.data ? (
         <Figures data={query.data} />
       ) : query.isError ? (
