@@ -68,7 +68,8 @@ export const winLossQuerySchema = z
     createdBy: z
       .string({ error: M.createdByInvalid })
       .trim()
-      .refine((v) => v === '' || OBJECT_ID_RE.test(v), M.createdByInvalid)
+      // A pattern (not a refinement), so the OpenAPI document says what an id looks like; blank is none.
+      .regex(new RegExp(`^(?:${OBJECT_ID_RE.source.slice(1, -1)})?$`), M.createdByInvalid)
       .optional()
       .transform((v) => (v ? v : undefined)),
   })
