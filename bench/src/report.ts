@@ -44,12 +44,14 @@ export const checkTargets = (r: TargetResult): TargetResult['checks'] => {
   for (const s of r.scenarios) {
     const run = s.runs.find((x) => x.http.connections === 10);
     if (!run) continue;
-    if (s.kind === 'list' || s.kind === 'detail') {
-      checks.push({
-        check: `${s.name}: p99 < 50 ms at 10 connections`,
-        pass: run.http.p99 < 50,
-        detail: `p99 ${run.http.p99} ms`,
-      });
+    if (s.kind === 'list' || s.kind === 'detail' || s.kind === 'analytics') {
+      // An analytics page has its own p99 target (p99TargetMs); the share of its SQL and the scans hold.
+      if (s.kind !== 'analytics')
+        checks.push({
+          check: `${s.name}: p99 < 50 ms at 10 connections`,
+          pass: run.http.p99 < 50,
+          detail: `p99 ${run.http.p99} ms`,
+        });
       // The share of its own SQL's throughput (decision 0013): against the bare SQL route where there is
       // one (PostgreSQL), which pays the HTTP and Node costs every server pays, so what is left is Karya's
       // own (the route measured in slices alternating with it); against the raw driver otherwise.

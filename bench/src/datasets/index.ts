@@ -7,6 +7,7 @@ import { followUps } from './follow-ups.ts';
 import { history } from './history.ts';
 import { items } from './items.ts';
 import { margins } from './margins.ts';
+import { projects, rejections } from './projects.ts';
 import { quotations } from './quotations.ts';
 import { requirements } from './requirements.ts';
 import { stock } from './stock.ts';
@@ -37,7 +38,9 @@ export const GENERATORS: Generator[] = [
   followUps,
   stock,
   quotations,
+  projects,
+  rejections,
 ];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 9;
+export const DATASET_VERSION = 10;

@@ -34,6 +34,14 @@ const WHAT = [
   'Science fair project kits',
 ];
 
+/**
+ * The last version's status, by the row's draw: 64% Draft, 20% Approved (the projects dataset's 20,000
+ * projects), 16% Rejected (a fifth of the rest: the rejection analyses). The project detail scenario's row
+ * is Approved whatever its draw.
+ */
+export const PROJECT_DETAIL_ROW = 11;
+const STATUS = `case when q.i = ${PROJECT_DETAIL_ROW} then 'Approved' when q.s < 64 then 'Draft' when q.s < 84 then 'Approved' else 'Rejected' end`;
+
 /** Version v's margin on the price to show: t2 at first, t1 on the first re-quotation, then a custom 7.5 %. */
 const TIER = `(array['t2','t1','custom'])[1 + l.v]`;
 const PERCENT = `(array[10, 8, 7.5]::numeric[])[1 + l.v]`;
@@ -42,7 +50,7 @@ const PERCENT = `(array[10, 8, 7.5]::numeric[])[1 + l.v]`;
  * Quotations over three years, one per even-numbered bench requirement (for its customer, made by the
  * requirement's maker a day after it; the requirement records it), each with three versions of five frozen
  * lines: version 0 at the t2 price, re-quoted at t1 (approved), re-quoted again at a custom price. The last
- * version is active: mostly Draft, some Approved or Rejected; 5% of the drafts wait for review (the
+ * version is active: mostly Draft, a fifth Approved, some Rejected (STATUS); 5% of the drafts wait for review (the
  * verification queue). Lines are snapshots of bench items and their prices to show; every total is the sum
  * of its lines, a tenth of the customers across the border (IGST). 2% deleted. One INSERT per batch writes
  * the quotations, their versions and lines and marks the requirements (data-modifying CTEs run to
@@ -102,8 +110,7 @@ export const quotations: Generator = {
            reviewed_by, reviewed_at, created_by, updated_by, created_at, updated_at)
          select ${vid('v.vn')}, ${idOf(QUOTATION_TAG, 'q.i')}, v.v,
            case when v.v = 0 then 'Quotation for ' else 'Re-Quotation for ' end || q.what || ' #' || q.i,
-           case when v.v < ${VERSIONS - 1} then 'ReQuoted' when q.s < 70 then 'Draft' when q.s < 90 then 'Approved'
-             else 'Rejected' end,
+           case when v.v < ${VERSIONS - 1} then 'ReQuoted' else ${STATUS} end,
            (v.at + make_interval(days => 30))::date,
            case when q.i % 4 = 0 then 'Delivery and installation within 15 days of the order.' end,
            v.taxable, v.gst, v.total,
@@ -145,7 +152,7 @@ export const quotations: Generator = {
          ${customerIdSql(`1 + ${hash('coalesce(q.r, q.i)', 401)} % ${customers}`)},
          case when q.r is not null then ${requirementIdSql('q.r')} end,
          ${vid('v.vn')}, ${VERSIONS}, 'Re-Quotation for ' || q.what || ' #' || q.i,
-         case when q.s < 70 then 'Draft' when q.s < 90 then 'Approved' else 'Rejected' end,
+         ${STATUS},
          case when q.s < 5 then 'Pending' else 'Approved' end,
          v.total, (v.at + make_interval(days => 30))::date,
          q.i % 50 = 0, case when q.i % 50 = 0 then v.at end, case when q.i % 50 = 0 then ${userId('q.u')} end,

@@ -57,6 +57,7 @@ export * from './entities/user.ts';
 export * from './entities/user-list.ts';
 export * from './entities/vendor.ts';
 export * from './entities/vendor-list.ts';
+export * from './entities/win-loss.ts';
 export * from './enums.ts';
 export * from './ids.ts';
 export * from './permission-checks.ts';

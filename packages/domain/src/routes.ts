@@ -103,6 +103,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/admin/roles/:id/update', resource: 'role', actions: ['read', 'update'] },
   // Issue 25: the company and bank details a document prints.
   { path: '/admin/settings/company', resource: 'company-settings', actions: ['read'] },
+  // Issue 26, beyond the spec (decision 0017): the server also asks read on quotation.
+  { path: '/admin/wins-and-losses', resource: 'rejection-analysis', actions: ['read'] },
 ];
 
 const ID_SEGMENT = /^[0-9a-f]{24}$/i;

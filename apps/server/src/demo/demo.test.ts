@@ -19,6 +19,7 @@ import {
   toPaise,
   userCreateSchema,
   versionTotals,
+  type WinLoss,
 } from '@karya/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -646,7 +647,8 @@ describe('demo quotations', () => {
     const list = await admin.request({ method: 'GET', url: '/api/crm/projects?limit=100' });
     expect(list.statusCode, list.body).toBe(200);
     const { projects } = list.json().data as { projects: { _id: string; status: string }[] };
-    expect(projects.map((p) => p.status).sort()).toEqual(['Completed', 'Installation']);
+    // Beside the past year's won quotations, all Completed (win-loss-history.ts).
+    expect(projects.filter((p) => p.status !== 'Completed').map((p) => p.status)).toEqual(['Installation']);
     const installing = projects.find((p) => p.status === 'Installation')!;
     const detail = await admin.request({ method: 'GET', url: `/api/crm/projects/${installing._id}` });
     const project = detail.json().data as {
@@ -667,9 +669,24 @@ describe('demo quotations', () => {
     const { rejectionAnalyses } = rejected.json().data as {
       rejectionAnalyses: { lostTo: string; competitor: { offeredAmount: number }; quotedAmount: number }[];
     };
-    expect(rejectionAnalyses).toHaveLength(1);
-    expect(rejectionAnalyses[0]!.lostTo).toBe('Competitor');
-    expect(rejectionAnalyses[0]!.competitor.offeredAmount).toBeLessThan(rejectionAnalyses[0]!.quotedAmount);
+    expect(rejectionAnalyses.length).toBeGreaterThan(1);
+    for (const a of rejectionAnalyses.filter((r) => r.lostTo === 'Competitor'))
+      expect(a.competitor.offeredAmount).toBeLessThan(a.quotedAmount);
+  });
+
+  it('the wins-and-losses page tells a story: won and lost over the past year, to competitors and to no decision', async () => {
+    const admin = await adminSession(ctx);
+    const res = await admin.request({ method: 'GET', url: '/api/crm/win-loss' });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as WinLoss;
+    expect(data.totals.won).toBeGreaterThanOrEqual(5);
+    expect(data.totals.lost).toBeGreaterThanOrEqual(5);
+    expect(data.months.filter((m) => m.won + m.lost > 0).length).toBeGreaterThanOrEqual(8);
+    expect(data.lostByCompetitor.length).toBeGreaterThanOrEqual(3);
+    expect(data.lostTo.every((l) => l.count > 0)).toBe(true);
+    expect(data.byDistrict.length).toBeGreaterThan(2);
+    expect(data.byInstitutionType.length).toBeGreaterThan(1);
+    expect(data.daysToApproval.count).toBeGreaterThanOrEqual(5);
   });
 
   it('lines are priced as the server prices them, frozen, with totals and changes as the domain computes', async () => {

@@ -34,6 +34,7 @@ import { requirementDemoRows } from './requirements.ts';
 import { DEMO_ROLES, roleDemoRows } from './roles.ts';
 import { loadStockDemo } from './stock.ts';
 import { teamAndTaskRows } from './teams-and-tasks.ts';
+import { loadWinLossHistory } from './win-loss-history.ts';
 
 /** Every demo user signs in with this password (shown in the README and the start-up banner). */
 export const DEMO_PASSWORD = 'Karya@2026';
@@ -164,6 +165,8 @@ export const loadDemoData = async (
     await loadProjectDemo(tx, now, {
       managerId: userRows.find((_, i) => roleOf(i) === 'salesManager')?.id ?? adminId,
     });
+    // The past year's won and lost quotations, for the wins-and-losses page (issue 26; decision 0017).
+    await loadWinLossHistory(tx, now);
   });
   return {
     loaded: true,

@@ -24,6 +24,7 @@ import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { vendorsRoutes } from './vendors/vendors.routes.ts';
+import { winLossRoutes } from './win-loss/win-loss.routes.ts';
 
 /** Every module's routes under /api. Adding a record type adds one line here. */
 export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
@@ -52,4 +53,5 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await quotationDocumentRoutes(api, deps);
   await rejectionAnalysesRoutes(api, deps);
   await projectsRoutes(api, deps);
+  await winLossRoutes(api, deps);
 };

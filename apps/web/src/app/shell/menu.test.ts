@@ -33,6 +33,8 @@ describe('menu gating', () => {
       'Verifications',
       'Suggestions',
       'Rejection Analysis',
+      // Issue 26, beyond the spec: what the wins and losses teach (decision 0017).
+      'Wins and Losses',
       'Manage Users',
       'Manage Teams',
       'Role Management',

@@ -81,6 +81,13 @@ export const MENU: readonly AreaDefinition[] = [
         resource: 'rejection-analysis',
         icon: 'rejection',
       },
+      // Issue 26, beyond the spec (decision 0017): what the wins and losses teach.
+      {
+        label: 'Wins and Losses',
+        path: '/admin/wins-and-losses',
+        resource: 'rejection-analysis',
+        icon: 'chart',
+      },
       { label: 'Manage Users', path: '/admin/users', resource: 'user', icon: 'user' },
       { label: 'Manage Teams', path: '/admin/teams', resource: 'team', icon: 'team' },
       { label: 'Role Management', path: '/admin/roles', resource: 'role', icon: 'role' },

@@ -9,6 +9,7 @@ import {
   IconBuildingStore,
   IconBulb,
   IconCalendarEvent,
+  IconChartBar,
   IconChecklist,
   IconCircleCheck,
   IconClipboardList,
@@ -64,6 +65,7 @@ const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> =
   role: IconShieldLock,
   calendar: IconCalendarEvent,
   store: IconBuildingStore,
+  chart: IconChartBar,
 };
 
 const SIDEBAR_QUERY = '(min-width: 768px)';
