@@ -18,8 +18,14 @@ import { recordKeys } from '../../lib/query-keys';
 
 /** Every projects query key starts with 'projects': a change refreshes lists, details and searches. */
 export const projectKeys = recordKeys('projects');
-/** A project's changes also show on its quotation, its customer's Projects and the dashboards. */
-export const PROJECT_DEPENDENT_ROOTS = ['quotations', 'customers', 'dashboard', 'followUps'] as const;
+/** A project's changes also show on its quotation, its customer's Projects, the dashboards and the wins and losses. */
+export const PROJECT_DEPENDENT_ROOTS = [
+  'quotations',
+  'customers',
+  'dashboard',
+  'followUps',
+  'analytics',
+] as const;
 export const projectChangeKeys = [projectKeys.all, ...PROJECT_DEPENDENT_ROOTS.map((r) => [r])] as const;
 
 export type ProjectsPage = ListPage<'projects', ProjectListDto>;
