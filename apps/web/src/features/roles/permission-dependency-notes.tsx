@@ -17,17 +17,37 @@ type NotesProps = {
   onChange: (value: PermissionValue[]) => void;
 };
 
-/** One note: its sentence and the button that adds what it lacks. */
-const Note = ({ text, label, onAdd }: { text: ReactNode; label: string; onAdd: () => void }) => (
-  <Group justify="space-between" wrap="wrap" gap="xs">
-    <Text size="sm" style={{ flex: '1 1 16rem' }}>
-      {text}
-    </Text>
-    <Button size="compact-sm" variant="light" aria-label={label} onClick={onAdd}>
-      Add
-    </Button>
-  </Group>
-);
+type NoteItem = { key: string; text: string; missing: PermissionRef[]; label: string };
+
+/** A list of notes, each its sentence and the button that adds what it lacks; nothing when empty. */
+const Notes = ({
+  notes,
+  onAdd,
+  ...alert
+}: {
+  notes: NoteItem[];
+  onAdd: (missing: PermissionRef[]) => void;
+  color: string;
+  title: string;
+  icon: ReactNode;
+  'data-testid': string;
+}) =>
+  notes.length === 0 ? null : (
+    <Alert variant="light" mb={4} {...alert}>
+      <Stack gap={6}>
+        {notes.map((n) => (
+          <Group key={n.key} justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" style={{ flex: '1 1 16rem' }}>
+              {n.text}
+            </Text>
+            <Button size="compact-sm" variant="light" aria-label={n.label} onClick={() => onAdd(n.missing)}>
+              Add
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Alert>
+  );
 
 const names = (missing: PermissionRef[]) => missing.map(permissionRefLabel).join(' and ');
 
@@ -38,53 +58,37 @@ const names = (missing: PermissionRef[]) => missing.map(permissionRefLabel).join
  */
 export const PermissionDependencyNotes = ({ catalogue, value, onChange }: NotesProps) => {
   const held = useMemo(() => permissionSetFromList(value), [value]);
-  const gaps = useMemo(() => roleDependencyGaps(held), [held]);
-  const fieldGaps = useMemo(() => roleFieldGaps(held), [held]);
-  const add = (missing: PermissionRef[]) => () => onChange(addPermissions(value, missing, catalogue));
+  const add = (missing: PermissionRef[]) => onChange(addPermissions(value, missing, catalogue));
+  const actionNotes = roleDependencyGaps(held).map(({ dependency: d, missing }) => ({
+    key: permissionRefKey(d),
+    text: `${permissionRefLabel(d)} also needs ${names(missing)}, to ${d.purpose}.`,
+    missing,
+    label: `Add ${names(missing)}`,
+  }));
+  const fieldNotes = roleFieldGaps(held).map(({ dependency: d, missing }) => ({
+    key: `${permissionRefKey(d)}:${d.field}`,
+    text: `${permissionRefLabel(d)}: without ${names(missing)}, ${d.fallback}.`,
+    missing,
+    label: `Add ${names(missing)} (${d.label})`,
+  }));
   return (
     <>
-      {gaps.length > 0 && (
-        <Alert
-          color="yellow"
-          variant="light"
-          title="Some actions also need other permissions"
-          icon={<IconAlertTriangle size={18} />}
-          mb={4}
-          data-testid="permission-dependencies"
-        >
-          <Stack gap={6}>
-            {gaps.map(({ dependency: d, missing }) => (
-              <Note
-                key={permissionRefKey(d)}
-                text={`${permissionRefLabel(d)} also needs ${names(missing)}, to ${d.purpose}.`}
-                label={`Add ${names(missing)}`}
-                onAdd={add(missing)}
-              />
-            ))}
-          </Stack>
-        </Alert>
-      )}
-      {fieldGaps.length > 0 && (
-        <Alert
-          color="gray"
-          variant="light"
-          title="Some fields work differently without other permissions"
-          icon={<IconInfoCircle size={18} />}
-          mb={4}
-          data-testid="permission-field-dependencies"
-        >
-          <Stack gap={6}>
-            {fieldGaps.map(({ dependency: d, missing }) => (
-              <Note
-                key={`${permissionRefKey(d)}:${d.field}`}
-                text={`${permissionRefLabel(d)}: without ${names(missing)}, ${d.fallback}.`}
-                label={`Add ${names(missing)} (${d.label})`}
-                onAdd={add(missing)}
-              />
-            ))}
-          </Stack>
-        </Alert>
-      )}
+      <Notes
+        notes={actionNotes}
+        onAdd={add}
+        color="yellow"
+        title="Some actions also need other permissions"
+        icon={<IconAlertTriangle size={18} />}
+        data-testid="permission-dependencies"
+      />
+      <Notes
+        notes={fieldNotes}
+        onAdd={add}
+        color="gray"
+        title="Some fields work differently without other permissions"
+        icon={<IconInfoCircle size={18} />}
+        data-testid="permission-field-dependencies"
+      />
     </>
   );
 };
