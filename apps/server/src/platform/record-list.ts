@@ -248,6 +248,13 @@ export const suggestByName = async (
   return rows.map((r) => ({ _id: r.id, name: r.name }));
 };
 
+/** What a numbered record's suggestion is asked (numberedSuggestionQuery): the number under `K`. */
+export type NumberedSuggestionQuery<K extends string> = {
+  title?: string;
+  selectedId?: string;
+  customerId?: string;
+} & { [key in K]?: number };
+
 /** A select with its joins, to which suggestNumbered adds where, order and limit (drizzle's `$dynamic()`). */
 type SuggestionRows<Row> = {
   where(where: SQL | undefined): {

@@ -12,7 +12,11 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import {
+  EVERY_LIFECYCLE_ACTION,
+  lifecycleRoutes,
+  registerLifecycleRoutes,
+} from '../../platform/lifecycle-routes.ts';
 import { readRecordFormWithFiles } from '../../platform/multipart.ts';
 import { documentedInput } from '../../platform/openapi.ts';
 import { numberedSuggestionQuery, registerReadRoutes } from '../../platform/read-routes.ts';
@@ -169,20 +173,6 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'project', many: 'projects' },
-    ...lifecycleRoutes(
-      projectLifecycle,
-      deps,
-      'project',
-      [
-        'delete',
-        'restore',
-        'delete-permanently',
-        'bulk-delete',
-        'bulk-restore',
-        'bulk-delete-permanently',
-        'read',
-      ],
-      SCOPE_TEXT,
-    ),
+    ...lifecycleRoutes(projectLifecycle, deps, 'project', EVERY_LIFECYCLE_ACTION, SCOPE_TEXT),
   });
 };

@@ -20,6 +20,7 @@ import {
   findRecord,
   lifecycleRules,
   listPage,
+  type NumberedSuggestionQuery,
   runList,
   suggestNumbered,
   withLifecycleDefaults,
@@ -113,12 +114,7 @@ export const customerProjects = async (
 
 // ------------------------------------------------------------------------------------------ suggestions
 
-export type ProjectSuggestionQuery = {
-  title?: string;
-  projectId?: number;
-  selectedId?: string;
-  customerId?: string;
-};
+export type ProjectSuggestionQuery = NumberedSuggestionQuery<'projectId'>;
 
 /**
  * GET /crm/projects/suggestion: by number when given, else by title (contains); the selected one first;

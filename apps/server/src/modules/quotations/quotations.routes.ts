@@ -15,7 +15,11 @@ import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { historyQueryDocs } from '../../platform/history.ts';
-import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import {
+  EVERY_LIFECYCLE_ACTION,
+  lifecycleRoutes,
+  registerLifecycleRoutes,
+} from '../../platform/lifecycle-routes.ts';
 import { numberedSuggestionQuery, registerReadRoutes } from '../../platform/read-routes.ts';
 import { parseList } from '../../platform/records.ts';
 import { QUOTATION } from './quotation-dto.ts';
@@ -198,20 +202,6 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'quotation', many: 'quotations' },
-    ...lifecycleRoutes(
-      quotationLifecycle,
-      deps,
-      'quotation',
-      [
-        'delete',
-        'restore',
-        'delete-permanently',
-        'bulk-delete',
-        'bulk-restore',
-        'bulk-delete-permanently',
-        'read',
-      ],
-      SCOPE_TEXT,
-    ),
+    ...lifecycleRoutes(quotationLifecycle, deps, 'quotation', EVERY_LIFECYCLE_ACTION, SCOPE_TEXT),
   });
 };

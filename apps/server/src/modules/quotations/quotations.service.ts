@@ -20,6 +20,7 @@ import {
   assignmentStateRule,
   lifecycleRules,
   listPage,
+  type NumberedSuggestionQuery,
   runList,
   suggestNumbered,
   withLifecycleDefaults,
@@ -122,12 +123,7 @@ export const customerQuotations = async (
 
 // ------------------------------------------------------------------------------------------ suggestions
 
-export type QuotationSuggestionQuery = {
-  title?: string;
-  quotationId?: number;
-  selectedId?: string;
-  customerId?: string;
-};
+export type QuotationSuggestionQuery = NumberedSuggestionQuery<'quotationId'>;
 
 /**
  * GET /crm/quotations/suggestion: by number when given, else by title (contains); the selected one first;

@@ -1,12 +1,5 @@
-import {
-  isEditable,
-  mayDecide,
-  missingDependencyMessage,
-  needsOf,
-  PROJECT_MESSAGES,
-  type QuotationDto,
-} from '@karya/domain';
-import { Box, Button, Menu, Text, Tooltip } from '@mantine/core';
+import { isEditable, mayDecide, PROJECT_MESSAGES, type QuotationDto } from '@karya/domain';
+import { Box, Button, Menu, Tooltip } from '@mantine/core';
 import {
   IconChevronDown,
   IconCircleCheck,
@@ -21,10 +14,11 @@ import {
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LazyWhoCan } from '../../components/permissions/lazy-who-can';
 import { useCanFinish } from '../../components/permissions/use-can-finish';
 import { quotationPath } from './api';
 
+// What a locked entry lacks and who can do it: its words need the permission catalogue, fetched on a choice.
+const MissingDependencyNote = lazy(() => import('../../components/permissions/missing-dependency-note'));
 // The approval dialog (its file pickers and the project calls) is downloaded when Approved is chosen.
 const ApproveDialog = lazy(() => import('./approve-dialog').then((m) => ({ default: m.ApproveDialog })));
 
@@ -55,7 +49,7 @@ export const QuotationActionsMenu = ({
   quotation: QuotationDto;
   lifecycle: QuotationLifecycleHandlers;
 }) => {
-  const { can, canFinish, missing } = useCanFinish();
+  const { can, canFinish } = useCanFinish();
   const navigate = useNavigate();
   const [approving, setApproving] = useState(false);
   const [explained, setExplained] = useState<string | null>(null);
@@ -77,9 +71,10 @@ export const QuotationActionsMenu = ({
       {label}
     </Menu.Item>,
     explained === key && (
-      <Box key={`${key}-why`} px="sm" pb="xs" maw={300} role="status">
-        <Text size="sm">{missingDependencyMessage(resource, action, missing(resource, action))}</Text>
-        <LazyWhoCan needs={needsOf(resource, action)} />
+      <Box key={`${key}-why`} px="sm" pb="xs" maw={300}>
+        <Suspense fallback={null}>
+          <MissingDependencyNote resource={resource} action={action} />
+        </Suspense>
       </Box>
     ),
   ];
