@@ -1,9 +1,10 @@
 import { FOLLOW_UP_MESSAGES, type FollowUpDto } from '@karya/domain';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, ME_ID, recordStamps, Wrap, where } from '../../test/harness';
+import { envelope, ME_ID, recordStamps, Wrap } from '../../test/harness';
 import {
   CUSTOMER,
+  createFollowUp,
   pickRecord,
   reasonNetwork,
   renderReasonForm,
@@ -72,10 +73,11 @@ describe('follow-up form: reason Project', { timeout: 60_000 }, () => {
     expect(params.get('customerId')).toBe(CUSTOMER);
     expect(params.get('projectId')).toBe('4');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Create Follow Up' }));
-    await waitFor(() => expect(where.pathname).toBe(`/crm/follow-ups/${SAVED}`));
-    const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toMatchObject({ customer: CUSTOMER, reason: 'Project', project: PROJECT });
+    expect(await createFollowUp(calls)).toMatchObject({
+      customer: CUSTOMER,
+      reason: 'Project',
+      project: PROJECT,
+    });
   });
 
   it('the detail links the project of a Project follow-up', async () => {

@@ -1,12 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, where } from '../../test/harness';
+import { envelope } from '../../test/harness';
 import {
   CUSTOMER,
+  createFollowUp,
   pickRecord,
   reasonNetwork,
   renderReasonForm,
-  SAVED,
   select,
 } from './follow-up-reason-test-kit';
 
@@ -43,9 +43,10 @@ describe('follow-up form: reason Quotation', () => {
     expect(params.get('customerId')).toBe(CUSTOMER);
     expect(params.get('quotationId')).toBe('3');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Create Follow Up' }));
-    await waitFor(() => expect(where.pathname).toBe(`/crm/follow-ups/${SAVED}`));
-    const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toMatchObject({ customer: CUSTOMER, reason: 'Quotation', quotation: QUOTATION });
+    expect(await createFollowUp(calls)).toMatchObject({
+      customer: CUSTOMER,
+      reason: 'Quotation',
+      quotation: QUOTATION,
+    });
   });
 });

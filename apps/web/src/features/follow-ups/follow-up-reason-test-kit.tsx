@@ -2,7 +2,17 @@
 // a prefilled customer): the network, the form at its create page, and picking the reason's record.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { type Answer, envelope, ME_ID, meWith, recordStamps, stubNetwork, Wrap } from '../../test/harness';
+import {
+  type Answer,
+  type Call,
+  envelope,
+  ME_ID,
+  meWith,
+  recordStamps,
+  stubNetwork,
+  Wrap,
+  where,
+} from '../../test/harness';
 import { FollowUpForm } from './follow-up-form';
 
 export const CUSTOMER = 'c'.repeat(24);
@@ -71,4 +81,11 @@ export const pickRecord = async (
   fireEvent.click(await screen.findByRole('option', { name: search.option }, { timeout: 5000 }));
   const sent = calls.find((c) => c.url.startsWith(search.path) && c.url.includes(search.param));
   return new URLSearchParams(sent?.url.split('?')[1]);
+};
+
+/** Create Follow Up, then the saved follow-up's page opens; answers what the create call sent. */
+export const createFollowUp = async (calls: Call[]) => {
+  fireEvent.click(screen.getByRole('button', { name: 'Create Follow Up' }));
+  await waitFor(() => expect(where.pathname).toBe(`/crm/follow-ups/${SAVED}`));
+  return calls.find((c) => c.method === 'POST')?.body;
 };
