@@ -7,6 +7,7 @@ import {
   FIELD_DEPENDENCIES,
   missingDependencies,
   roleDependencyGaps,
+  roleFieldGaps,
   whoCanSentence,
 } from './permission-dependencies.ts';
 import { missingDependencyMessage, parsePermissionKeys } from './permission-dependency-messages.ts';
@@ -65,6 +66,46 @@ describe('permission dependencies', () => {
     expect(gaps).toHaveLength(1);
     expect(gaps[0]!.dependency.resource).toBe('product-sale');
     expect(gaps[0]!.missing).toEqual([{ resource: 'product-item', action: 'suggestion' }]);
+  });
+
+  // Issue 26: Approve opens the quotation and then the project; the rejection form reads the quotation.
+  it('approving needs reading the quotation and the project; rejecting needs reading the quotation', () => {
+    const approver = set('project:create', 'quotation:read');
+    expect(missingDependencies(approver, 'project', 'create')).toEqual([
+      { resource: 'project', action: 'read' },
+    ]);
+    expect(canFinish(approver, 'project', 'create')).toBe(false);
+    expect(canFinish(set('project:create', 'project:read', 'quotation:read'), 'project', 'create')).toBe(
+      true,
+    );
+    expect(missingDependencyMessage('project', 'create', [{ resource: 'project', action: 'read' }])).toBe(
+      'Approving quotations also needs Read on Projects, to open the quotation and then the project it becomes. Ask an administrator to add it to your role.',
+    );
+    expect(missingDependencies(set('rejection-analysis:create'), 'rejection-analysis', 'create')).toEqual([
+      { resource: 'quotation', action: 'read' },
+    ]);
+    expect(
+      missingDependencyMessage('rejection-analysis', 'create', [{ resource: 'quotation', action: 'read' }]),
+    ).toBe(
+      'Rejecting quotations also needs Read on Quotations, to open the quotation it rejects. Ask an administrator to add it to your role.',
+    );
+    expect(
+      canFinish(set('rejection-analysis:create', 'quotation:read'), 'rejection-analysis', 'create'),
+    ).toBe(true);
+  });
+
+  it("a follow-up's Project reason needs searching projects, and falls back (not offered) without", () => {
+    const exec = set('follow-up:create', 'customer:suggestion');
+    expect(canFinish(exec, 'follow-up', 'create')).toBe(true);
+    expect(canUseField(exec, 'follow-up', 'create', 'project')).toBe(false);
+    expect(canUseField(set('project:suggestion'), 'follow-up', 'create', 'project')).toBe(true);
+    expect(canUseField(exec, 'follow-up', 'create', 'quotation')).toBe(false);
+    const gaps = roleFieldGaps(new Set([...exec, 'user:suggestion', 'requirement:suggestion']));
+    expect(gaps.map((g) => [g.dependency.field, g.dependency.fallback, g.missing])).toEqual([
+      ['quotation', 'the reason Quotation is not offered', [{ resource: 'quotation', action: 'suggestion' }]],
+      ['project', 'the reason Project is not offered', [{ resource: 'project', action: 'suggestion' }]],
+    ]);
+    expect(roleFieldGaps(set('project:suggestion'))).toEqual([]);
   });
 
   it('parses permission keys of the catalogue only', () => {

@@ -15,7 +15,12 @@ export type PermissionRef = { resource: string; action: string };
  * An action that cannot be finished without more permissions (`needs`, all of them). `purpose` completes
  * "… also needs …, to …" in messages.
  */
-export type ActionDependency = PermissionRef & { needs: readonly PermissionRef[]; purpose: string };
+export type ActionDependency = PermissionRef & {
+  needs: readonly PermissionRef[];
+  purpose: string;
+  /** How people name doing the action when it is not "Creating …" ('Approving quotations'). */
+  doing?: string;
+};
 
 /**
  * A field of a form that needs a permission beyond the form's own. Without it the form still works: the
@@ -34,10 +39,11 @@ export const permissionRef = (key: string): PermissionRef => {
 };
 const refs = (...keys: string[]) => keys.map(permissionRef);
 
-const dependency = (key: string, needs: string[], purpose: string): ActionDependency => ({
+const dependency = (key: string, needs: string[], purpose: string, doing?: string): ActionDependency => ({
   ...permissionRef(key),
   needs: refs(...needs),
   purpose,
+  ...(doing ? { doing } : {}),
 });
 
 /**
@@ -67,6 +73,20 @@ export const ACTION_DEPENDENCIES: readonly ActionDependency[] = [
     ['customer:suggestion', 'requirement:suggestion', 'product-item:suggestion'],
     'choose the customer, the requirement and the items',
   ),
+  // Issue 26 (decision 0014, "Projects and rejections"): Approve is reached from the quotation's page and
+  // the approval opens the new project; the rejection form reads the quotation it rejects.
+  dependency(
+    'project:create',
+    ['quotation:read', 'project:read'],
+    'open the quotation and then the project it becomes',
+    'Approving quotations',
+  ),
+  dependency(
+    'rejection-analysis:create',
+    ['quotation:read'],
+    'open the quotation it rejects',
+    'Rejecting quotations',
+  ),
   dependency('team:create', ['user:suggestion'], 'choose the members'),
   dependency('user:create', ['role:suggestion'], 'choose the roles'),
 ];
@@ -87,6 +107,16 @@ export const FIELD_DEPENDENCIES: readonly FieldDependency[] = [
     needs: refs('user:suggestion'),
     fallback: 'the call or mail is yours',
   },
+  // Spec 2 §6: a reason's record is picked by searching it; without the search that reason is not offered.
+  ...(['Requirement', 'Quotation', 'Project'] as const).map(
+    (reason): FieldDependency => ({
+      ...permissionRef('follow-up:create'),
+      field: reason.toLowerCase(),
+      label: reason,
+      needs: refs(`${reason.toLowerCase()}:suggestion`),
+      fallback: `the reason ${reason} is not offered`,
+    }),
+  ),
   {
     ...permissionRef('customer:update'),
     field: 'marginTier',
@@ -142,19 +172,31 @@ export const canUseField = (perms: PermissionSet, resource: string, action: stri
   return !dep || dep.needs.every((p) => can(perms, p.resource, p.action));
 };
 
-/**
- * The role form: for each ticked action, the dependencies the role does not hold yet. `held` is the
- * role's own permissions as a set.
- */
-export const roleDependencyGaps = (held: PermissionSet) => {
-  const gaps: { dependency: ActionDependency; missing: PermissionRef[] }[] = [];
-  for (const d of ACTION_DEPENDENCIES) {
+/** Of `list`, the entries whose action `held` grants but whose needs it lacks (with what is missing). */
+const gapsIn = <D extends PermissionRef & { needs: readonly PermissionRef[] }>(
+  list: readonly D[],
+  held: PermissionSet,
+) => {
+  const gaps: { dependency: D; missing: PermissionRef[] }[] = [];
+  for (const d of list) {
     if (!can(held, d.resource, d.action)) continue;
     const missing = d.needs.filter((p) => !can(held, p.resource, p.action));
     if (missing.length) gaps.push({ dependency: d, missing });
   }
   return gaps;
 };
+
+/**
+ * The role form: for each ticked action, the dependencies the role does not hold yet. `held` is the
+ * role's own permissions as a set.
+ */
+export const roleDependencyGaps = (held: PermissionSet) => gapsIn(ACTION_DEPENDENCIES, held);
+
+/**
+ * The role form's quieter list: the fields of a ticked action that fall back because the role lacks what
+ * they need (the action can still be finished; the note says what the field does without).
+ */
+export const roleFieldGaps = (held: PermissionSet) => gapsIn(FIELD_DEPENDENCIES, held);
 
 /** "A user who may update customers and search margins can do it: Priyanka Sahoo, Administrator." */
 export const whoCanSentence = (names: readonly string[], total: number) => {

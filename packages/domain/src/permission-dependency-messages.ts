@@ -51,7 +51,8 @@ export const missingDependencyMessage = (
   missing: readonly PermissionRef[],
 ) => {
   const dep = actionDependency(resource, action);
-  const doing = `${GERUNDS[action] ?? actionLabel(action)} ${resourceLabel(resource).toLowerCase()}`;
+  const doing =
+    dep?.doing ?? `${GERUNDS[action] ?? actionLabel(action)} ${resourceLabel(resource).toLowerCase()}`;
   const purpose = dep ? `, to ${dep.purpose}` : '';
   return `${doing} also needs ${list(missing.map(permissionRefLabel))}${purpose}. Ask an administrator to add ${missing.length === 1 ? 'it' : 'them'} to your role.`;
 };

@@ -49,6 +49,9 @@ describe('ruleForPath', () => {
       path: '/admin/verifications/items',
     });
     expect(ruleForPath('/crm/products/items/create/')).toMatchObject({ actions: ['create'] });
+    // Issue 26: projects are made by Approve on a quotation only; no create page, so no rule of its own.
+    expect(ruleForPath('/crm/projects/create')).toMatchObject({ path: '/crm/projects', actions: ['read'] });
+    expect(ROUTE_RULES.some((r) => r.resource === 'project' && r.actions.includes('create'))).toBe(false);
     expect(ruleForPath('/admin/users?page=2#filter')).toMatchObject({ path: '/admin/users' });
   });
   it('unknown paths and / have no rule', () => {

@@ -47,7 +47,6 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // Reject leads here (spec 2 §2, decision 0016): saving an analysis needs create on it.
   { path: '/crm/quotations/:id/rejection-analysis', resource: 'rejection-analysis', actions: ['create'] },
   { path: '/crm/projects', resource: 'project', actions: ['read'] },
-  { path: '/crm/projects/create', resource: 'project', actions: ['create'] },
   { path: '/crm/projects/:id', resource: 'project', actions: ['read'] },
   { path: '/crm/products', resource: 'product', actions: ['read'] },
   { path: '/crm/products/items', resource: 'product-item', actions: ['read'] },

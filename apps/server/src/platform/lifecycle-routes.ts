@@ -154,6 +154,12 @@ const ROUTE_OF = {
 export type LifecycleAction = keyof typeof ROUTE_OF;
 
 /**
+ * Every lifecycle route, each by its same-named action (delete, restore, delete-permanently, the three bulk
+ * forms, read for the history): for a record type that has them all (quotations, projects).
+ */
+export const EVERY_LIFECYCLE_ACTION = Object.keys(ROUTE_OF) as readonly LifecycleAction[];
+
+/**
  * The lifecycle routes of a record type whose tail is `recordLifecycle`'s, to spread into
  * registerLifecycleRoutes. The module names at its call site the permissions on its resource, and a route
  * exists only when its permission is named (delete → DELETE /:id, bulk-restore → PATCH /bulk/restore, read →

@@ -9,7 +9,7 @@ import {
   type RecordMessages,
   SUGGESTION_LIMIT,
 } from '@karya/domain';
-import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -21,6 +21,7 @@ import {
   listConditions,
   listOffset,
   listOrderBy,
+  matchText,
   type Operand,
 } from './list-sql.ts';
 import type { Principal } from './principal.ts';
@@ -245,4 +246,54 @@ export const suggestByName = async (
     input,
   });
   return rows.map((r) => ({ _id: r.id, name: r.name }));
+};
+
+/** What a numbered record's suggestion is asked (numberedSuggestionQuery): the number under `K`. */
+export type NumberedSuggestionQuery<K extends string> = {
+  title?: string;
+  selectedId?: string;
+  customerId?: string;
+} & { [key in K]?: number };
+
+/** A select with its joins, to which suggestNumbered adds where, order and limit (drizzle's `$dynamic()`). */
+type SuggestionRows<Row> = {
+  where(where: SQL | undefined): {
+    orderBy(...order: SQL[]): { limit(limit: number): PromiseLike<Row[]> };
+  };
+};
+
+/**
+ * The suggestion of a numbered record with a title in the caller's row scope (quotations, projects): the
+ * selected one first (in scope), then live ones by number when `byNumber` is given, else whose title
+ * contains the text; optionally one customer's; by title when a title is searched, else newest first; at
+ * most 20. `rows` is the module's select with its joins (what a suggestion carries).
+ */
+export const suggestNumbered = async <Row>(opts: {
+  table: RecordTable & { title: AnyPgColumn; customerId: AnyPgColumn };
+  number: AnyPgColumn;
+  scope: SQL | undefined;
+  query: { title?: string; selectedId?: string; customerId?: string };
+  byNumber: number | undefined;
+  rows: () => SuggestionRows<Row>;
+  idOf: (row: Row) => string;
+}): Promise<Row[]> => {
+  const { table, scope, query } = opts;
+  const order = [query.title ? asc(sql`lower(${table.title})`) : desc(table.createdAt), asc(table.id)];
+  const read = (where: SQL | undefined, limit: number) =>
+    opts
+      .rows()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
+  const picked = query.selectedId
+    ? await read(and(eq(table.id, query.selectedId), ...(scope ? [scope] : [])), 1)
+    : [];
+  const match: SQL[] = [eq(table.isDeleted, false)];
+  if (scope) match.push(scope);
+  if (query.customerId) match.push(eq(table.customerId, query.customerId));
+  if (opts.byNumber !== undefined) match.push(eq(opts.number, opts.byNumber));
+  else if (query.title) match.push(matchText(table.title, query.title));
+  if (picked.length) match.push(sql`${table.id} <> ${opts.idOf(picked[0]!)}`);
+  const found = await read(and(...match), SUGGESTION_LIMIT - picked.length);
+  return [...picked, ...found];
 };

@@ -12,10 +12,14 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
+import {
+  EVERY_LIFECYCLE_ACTION,
+  lifecycleRoutes,
+  registerLifecycleRoutes,
+} from '../../platform/lifecycle-routes.ts';
 import { readRecordFormWithFiles } from '../../platform/multipart.ts';
-import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
-import { parseList } from '../../platform/records.ts';
+import { documentedInput } from '../../platform/openapi.ts';
+import { numberedSuggestionQuery, registerReadRoutes } from '../../platform/read-routes.ts';
 import { PROJECT, PROJECT_FILES, type ProjectFileField } from './project-dto.ts';
 import {
   getProject,
@@ -34,16 +38,10 @@ const SCOPE_TEXT =
   ' Without view-all on project, only projects of the customers the caller sees exist (404 otherwise).';
 
 /** GET /crm/projects/suggestion: title, or projectId (digits or PI0001), selectedId, customerId. */
-const suggestionQuery = z.object({
-  title: z.string().trim().max(100, 'Search text is too long').optional().default(''),
-  projectId: z
-    .string()
-    .trim()
-    .regex(/^(?:PI)?\d{1,9}$/i, 'Invalid project number')
-    .optional()
-    .transform((v) => (v ? Number(projectIdFilterValue(v)) : undefined)),
-  selectedId: objectIdSchema.optional(),
-  customerId: objectIdSchema.optional(),
+const suggestionQuery = numberedSuggestionQuery('projectId', {
+  pattern: /^(?:PI)?\d{1,9}$/i,
+  invalid: 'Invalid project number',
+  parse: projectIdFilterValue,
 });
 
 /** The approval form's two files: one PDF each, at most 5 MB (decision 0016). */
@@ -58,57 +56,33 @@ const fileSpec = (label: string) => ({
 export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    BASE,
-    {
-      config: {
-        access: permission('project', 'read'),
-        swaggerTransform: documentedInput({ querystring: listQueryDocs(projectListSpec) }),
-      },
-      schema: {
-        tags,
-        summary: 'List projects',
-        description: `${LIST_QUERY_TEXT} The Deleted and Deleted By filters need restore or bulk-restore on project. data: projects, projectsCount, page, limit.${SCOPE_TEXT}`,
-      },
+  registerReadRoutes(app, {
+    base: BASE,
+    tags,
+    resource: 'project',
+    scopeText: SCOPE_TEXT,
+    list: {
+      spec: projectListSpec,
+      summary: 'List projects',
+      description:
+        'The Deleted and Deleted By filters need restore or bulk-restore on project. data: projects, projectsCount, page, limit.',
+      message: PROJECT.listed,
+      run: (principal, query) => listProjects(deps.db, principal, query),
     },
-    async (request) =>
-      ok(
-        PROJECT.listed,
-        await listProjects(deps.db, principalOf(request), parseList(request.query, projectListSpec)),
-      ),
-  );
-
-  r.get(
-    `${BASE}/suggestion`,
-    {
-      config: { access: permission('project', 'suggestion') },
-      schema: {
-        tags,
-        summary:
-          'Project suggestions (at most 20): by projectId (digits or PI0001) or title; selectedId first; customerId narrows to one customer',
-        description: SCOPE_TEXT,
-        querystring: suggestionQuery,
-      },
+    suggestion: {
+      query: suggestionQuery,
+      summary:
+        'Project suggestions (at most 20): by projectId (digits or PI0001) or title; selectedId first; customerId narrows to one customer',
+      message: PROJECT.listed,
+      run: (principal, query) => suggestProjects(deps.db, principal, query),
     },
-    async (request) =>
-      ok(PROJECT.listed, await suggestProjects(deps.db, principalOf(request), request.query)),
-  );
-
-  r.get(
-    `${BASE}/:id`,
-    {
-      config: { access: permission('project', 'read') },
-      schema: {
-        tags,
-        summary:
-          'One project: the approved version’s items, its files (with the url serving each) and its status history',
-        description: SCOPE_TEXT,
-        params: idParams,
-      },
+    one: {
+      summary:
+        'One project: the approved version’s items, its files (with the url serving each) and its status history',
+      message: PROJECT.fetched,
+      run: (principal, id) => getProject(deps.db, principal, id),
     },
-    async (request) =>
-      ok(PROJECT.fetched, await getProject(deps.db, principalOf(request), request.params.id)),
-  );
+  });
 
   for (const field of Object.keys(PROJECT_FILES) as ProjectFileField[])
     r.get(
@@ -199,20 +173,6 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'project', many: 'projects' },
-    ...lifecycleRoutes(
-      projectLifecycle,
-      deps,
-      'project',
-      [
-        'delete',
-        'restore',
-        'delete-permanently',
-        'bulk-delete',
-        'bulk-restore',
-        'bulk-delete-permanently',
-        'read',
-      ],
-      SCOPE_TEXT,
-    ),
+    ...lifecycleRoutes(projectLifecycle, deps, 'project', EVERY_LIFECYCLE_ACTION, SCOPE_TEXT),
   });
 };

@@ -6,22 +6,23 @@ import {
   PROJECT_RESOURCE,
   type ProjectStatus,
   type ProjectSuggestion,
-  SUGGESTION_LIMIT,
 } from '@karya/domain';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, files, projects, quotations } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type LifecycleDeps, recordLifecycle } from '../../platform/lifecycle-service.ts';
-import { type ListColumns, matchText } from '../../platform/list-sql.ts';
+import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { BulkOperation } from '../../platform/record-lifecycle.ts';
 import {
   findRecord,
   lifecycleRules,
   listPage,
+  type NumberedSuggestionQuery,
   runList,
+  suggestNumbered,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
 import {
@@ -113,12 +114,7 @@ export const customerProjects = async (
 
 // ------------------------------------------------------------------------------------------ suggestions
 
-export type ProjectSuggestionQuery = {
-  title?: string;
-  projectId?: number;
-  selectedId?: string;
-  customerId?: string;
-};
+export type ProjectSuggestionQuery = NumberedSuggestionQuery<'projectId'>;
 
 /**
  * GET /crm/projects/suggestion: by number when given, else by title (contains); the selected one first;
@@ -129,27 +125,21 @@ export const suggestProjects = async (
   principal: Principal,
   query: ProjectSuggestionQuery,
 ): Promise<ProjectSuggestion[]> => {
-  const scope = projectScope(principal);
-  const base: SQL[] = [eq(projects.isDeleted, false)];
-  if (scope) base.push(scope);
-  if (query.customerId) base.push(eq(projects.customerId, query.customerId));
-  const read = (where: SQL | undefined, limit: number) =>
-    db
-      .select({ p: projects, customerName: customers.name })
-      .from(projects)
-      .leftJoin(customers, eq(customers.id, projects.customerId))
-      .where(where)
-      .orderBy(query.title ? asc(sql`lower(${projects.title})`) : desc(projects.createdAt), asc(projects.id))
-      .limit(limit);
-  const picked = query.selectedId
-    ? await read(and(eq(projects.id, query.selectedId), ...(scope ? [scope] : [])), 1)
-    : [];
-  const match: SQL[] = [...base];
-  if (query.projectId !== undefined) match.push(eq(projects.projectId, query.projectId));
-  else if (query.title) match.push(matchText(projects.title, query.title));
-  if (picked.length) match.push(sql`${projects.id} <> ${picked[0]!.p.id}`);
-  const found = await read(and(...match), SUGGESTION_LIMIT - picked.length);
-  return [...picked, ...found].map(({ p, customerName }) => ({
+  const rows = await suggestNumbered({
+    table: projects,
+    number: projects.projectId,
+    scope: projectScope(principal),
+    query,
+    byNumber: query.projectId,
+    rows: () =>
+      db
+        .select({ p: projects, customerName: customers.name })
+        .from(projects)
+        .leftJoin(customers, eq(customers.id, projects.customerId))
+        .$dynamic(),
+    idOf: (row) => row.p.id,
+  });
+  return rows.map(({ p, customerName }) => ({
     _id: p.id,
     projectId: p.projectId,
     title: p.title,

@@ -15,8 +15,12 @@ import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { historyQueryDocs } from '../../platform/history.ts';
-import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
-import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import {
+  EVERY_LIFECYCLE_ACTION,
+  lifecycleRoutes,
+  registerLifecycleRoutes,
+} from '../../platform/lifecycle-routes.ts';
+import { numberedSuggestionQuery, registerReadRoutes } from '../../platform/read-routes.ts';
 import { parseList } from '../../platform/records.ts';
 import { QUOTATION } from './quotation-dto.ts';
 import {
@@ -37,73 +41,42 @@ const SCOPE_TEXT =
 const relatedSpec = { filters: {}, sortFields: [] };
 
 /** GET /crm/quotations/suggestion: title, or quotationId (digits or ARR/0012), selectedId, customerId. */
-const suggestionQuery = z.object({
-  title: z.string().trim().max(100, 'Search text is too long').optional().default(''),
-  // A pattern (not only a transform), so the OpenAPI document says what a quotation number looks like.
-  quotationId: z
-    .string()
-    .trim()
-    .regex(/^(?:ARR\/?)?\d{1,9}(?:\/R\d{1,4})?$/i, 'Invalid quotation number')
-    .optional()
-    .transform((v) => (v ? Number(quotationIdFilterValue(v)) : undefined)),
-  selectedId: objectIdSchema.optional(),
-  customerId: objectIdSchema.optional(),
+const suggestionQuery = numberedSuggestionQuery('quotationId', {
+  pattern: /^(?:ARR\/?)?\d{1,9}(?:\/R\d{1,4})?$/i,
+  invalid: 'Invalid quotation number',
+  parse: quotationIdFilterValue,
 });
 
 /** Spec 3 §7 "Quotations" (ENDPOINTS.md); decision 0015. */
 export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    BASE,
-    {
-      config: {
-        access: permission('quotation', 'read'),
-        swaggerTransform: documentedInput({ querystring: listQueryDocs(quotationListSpec) }),
-      },
-      schema: {
-        tags,
-        summary: 'List quotations, each with its active version',
-        description: `${LIST_QUERY_TEXT} filters[reviewStatus]=Pending is the verification queue. The Deleted and Deleted By filters need bulk-restore on quotation, the state filter (by the customer's assignees) view-all. data: quotations, quotationsCount, page, limit.${SCOPE_TEXT}`,
-      },
+  registerReadRoutes(app, {
+    base: BASE,
+    tags,
+    resource: 'quotation',
+    scopeText: SCOPE_TEXT,
+    list: {
+      spec: quotationListSpec,
+      summary: 'List quotations, each with its active version',
+      description:
+        "filters[reviewStatus]=Pending is the verification queue. The Deleted and Deleted By filters need bulk-restore on quotation, the state filter (by the customer's assignees) view-all. data: quotations, quotationsCount, page, limit.",
+      message: QUOTATION.listed,
+      run: (principal, query) => listQuotations(deps.db, principal, query),
     },
-    async (request) =>
-      ok(
-        QUOTATION.listed,
-        await listQuotations(deps.db, principalOf(request), parseList(request.query, quotationListSpec)),
-      ),
-  );
-
-  r.get(
-    `${BASE}/suggestion`,
-    {
-      config: { access: permission('quotation', 'suggestion') },
-      schema: {
-        tags,
-        summary:
-          'Quotation suggestions (at most 20): by quotationId (digits or ARR/0001) or title; selectedId first; customerId narrows to one customer',
-        description: SCOPE_TEXT,
-        querystring: suggestionQuery,
-      },
+    suggestion: {
+      query: suggestionQuery,
+      summary:
+        'Quotation suggestions (at most 20): by quotationId (digits or ARR/0001) or title; selectedId first; customerId narrows to one customer',
+      message: QUOTATION.listed,
+      run: (principal, query) => suggestQuotations(deps.db, principal, query),
     },
-    async (request) =>
-      ok(QUOTATION.listed, await suggestQuotations(deps.db, principalOf(request), request.query)),
-  );
-
-  r.get(
-    `${BASE}/:id`,
-    {
-      config: { access: permission('quotation', 'read') },
-      schema: {
-        tags,
-        summary: 'One quotation with every version (newest first) and its active version',
-        description: SCOPE_TEXT,
-        params: idParams,
-      },
+    one: {
+      summary: 'One quotation with every version (newest first) and its active version',
+      message: QUOTATION.fetched,
+      run: (principal, id) => getQuotation(deps.db, principal, id),
     },
-    async (request) =>
-      ok(QUOTATION.fetched, await getQuotation(deps.db, principalOf(request), request.params.id)),
-  );
+  });
 
   r.get(
     `${BASE}/:id/follow-ups`,
@@ -229,20 +202,6 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     base: BASE,
     tags,
     noun: { one: 'quotation', many: 'quotations' },
-    ...lifecycleRoutes(
-      quotationLifecycle,
-      deps,
-      'quotation',
-      [
-        'delete',
-        'restore',
-        'delete-permanently',
-        'bulk-delete',
-        'bulk-restore',
-        'bulk-delete-permanently',
-        'read',
-      ],
-      SCOPE_TEXT,
-    ),
+    ...lifecycleRoutes(quotationLifecycle, deps, 'quotation', EVERY_LIFECYCLE_ACTION, SCOPE_TEXT),
   });
 };

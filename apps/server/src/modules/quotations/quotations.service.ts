@@ -7,21 +7,22 @@ import {
   QUOTATION_RESOURCE,
   type QuotationStatus,
   type QuotationSuggestion,
-  SUGGESTION_LIMIT,
 } from '@karya/domain';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, followUps, quotations, quotationVersions } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { recordLifecycle } from '../../platform/lifecycle-service.ts';
-import { type ListColumns, matchText } from '../../platform/list-sql.ts';
+import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   assignmentStateRule,
   lifecycleRules,
   listPage,
+  type NumberedSuggestionQuery,
   runList,
+  suggestNumbered,
   withLifecycleDefaults,
 } from '../../platform/records.ts';
 import { listFollowUps } from '../follow-ups/follow-ups.service.ts';
@@ -123,12 +124,7 @@ export const customerQuotations = async (
 
 // ------------------------------------------------------------------------------------------ suggestions
 
-export type QuotationSuggestionQuery = {
-  title?: string;
-  quotationId?: number;
-  selectedId?: string;
-  customerId?: string;
-};
+export type QuotationSuggestionQuery = NumberedSuggestionQuery<'quotationId'>;
 
 /**
  * GET /crm/quotations/suggestion: by number when given, else by title (contains); the selected one first;
@@ -139,36 +135,26 @@ export const suggestQuotations = async (
   principal: Principal,
   query: QuotationSuggestionQuery,
 ): Promise<QuotationSuggestion[]> => {
-  const scope = quotationScope(principal);
-  const base: SQL[] = [eq(quotations.isDeleted, false)];
-  if (scope) base.push(scope);
-  if (query.customerId) base.push(eq(quotations.customerId, query.customerId));
-  const select = {
-    q: quotations,
-    customerName: customers.name,
-    versionNumber: quotationVersions.versionNumber,
-  };
-  const read = (where: SQL | undefined, limit: number) =>
-    db
-      .select(select)
-      .from(quotations)
-      .leftJoin(customers, eq(customers.id, quotations.customerId))
-      .leftJoin(quotationVersions, eq(quotationVersions.id, quotations.activeVersionId))
-      .where(where)
-      .orderBy(
-        query.title ? asc(sql`lower(${quotations.title})`) : desc(quotations.createdAt),
-        asc(quotations.id),
-      )
-      .limit(limit);
-  const picked = query.selectedId
-    ? await read(and(eq(quotations.id, query.selectedId), ...(scope ? [scope] : [])), 1)
-    : [];
-  const match: SQL[] = [...base];
-  if (query.quotationId !== undefined) match.push(eq(quotations.quotationId, query.quotationId));
-  else if (query.title) match.push(matchText(quotations.title, query.title));
-  if (picked.length) match.push(sql`${quotations.id} <> ${picked[0]!.q.id}`);
-  const found = await read(and(...match), SUGGESTION_LIMIT - picked.length);
-  return [...picked, ...found].map(({ q, customerName, versionNumber }) => ({
+  const rows = await suggestNumbered({
+    table: quotations,
+    number: quotations.quotationId,
+    scope: quotationScope(principal),
+    query,
+    byNumber: query.quotationId,
+    rows: () =>
+      db
+        .select({
+          q: quotations,
+          customerName: customers.name,
+          versionNumber: quotationVersions.versionNumber,
+        })
+        .from(quotations)
+        .leftJoin(customers, eq(customers.id, quotations.customerId))
+        .leftJoin(quotationVersions, eq(quotationVersions.id, quotations.activeVersionId))
+        .$dynamic(),
+    idOf: (row) => row.q.id,
+  });
+  return rows.map(({ q, customerName, versionNumber }) => ({
     _id: q.id,
     quotationId: q.quotationId,
     title: q.title,

@@ -159,6 +159,24 @@ export const RefFilter = ({
   );
 };
 
+/** One RefFilter's settings, for a panel that lists several (RefFilters). */
+export type RefFilterSpec = {
+  name: string;
+  label: string;
+  plural: string;
+  source: RefSource;
+  canSearch: boolean;
+};
+
+/** RefFilters in the order given: the pickers of the records a list's rows point at. */
+export const RefFilters = ({ refs }: { refs: readonly RefFilterSpec[] }) => (
+  <>
+    {refs.map((r) => (
+      <RefFilter key={r.name} {...r} />
+    ))}
+  </>
+);
+
 /**
  * A record number typed with or without its prefix ('CI0001' or '1'), sent as the bare number; what is
  * not a number shows `invalid` and is not sent.

@@ -26,6 +26,5 @@ export const routes: RouteObject[] = [
   // Admin
   redirect('admin/products', '/admin/products/stocks'),
   redirect('admin/verifications', '/admin/verifications/items'),
-  soon('admin/verifications/*'),
   redirect('admin/suggestions', '/admin/suggestions/items'),
 ];

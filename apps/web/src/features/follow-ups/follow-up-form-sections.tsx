@@ -13,6 +13,7 @@ import { DateField } from '../../components/form/date-field';
 import { LongTextField, TextField } from '../../components/form/fields';
 import { NativeSelectField } from '../../components/form/native-select-fields';
 import { FormSection } from '../../components/form/section';
+import { useCanFinish } from '../../components/permissions/use-can-finish';
 import type { RefNames } from '../../components/record/ref-pickers';
 import {
   changesForReason,
@@ -32,6 +33,12 @@ const RequirementPicker = lazy(() => pickers().then((m) => ({ default: m.Require
 const QuotationPicker = lazy(() => pickers().then((m) => ({ default: m.QuotationPicker })));
 const ProjectPicker = lazy(() => pickers().then((m) => ({ default: m.ProjectPicker })));
 const VisitorsPicker = lazy(() => pickers().then((m) => ({ default: m.VisitorsPicker })));
+/** The reasons that name a record of the customer's, its field and its picker. */
+const RECORD_REASONS = [
+  { reason: 'Requirement', field: 'requirement', RecordPicker: RequirementPicker },
+  { reason: 'Quotation', field: 'quotation', RecordPicker: QuotationPicker },
+  { reason: 'Project', field: 'project', RecordPicker: ProjectPicker },
+] as const;
 const Picker = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Skeleton height={58} radius="sm" aria-hidden />}>{children}</Suspense>
 );
@@ -133,17 +140,16 @@ export const DetailsSection = (
   props: FollowUpSectionProps & { updating: boolean; onWhen: (date: string, time: string) => void },
 ) => {
   const { form, names, onNames, userId, setMany, revalidate, updating, onWhen } = props;
-  const { can } = useCan();
+  const { can, canUseField } = useCanFinish();
   const errors = form.formState.errors;
   const [customer, type, reason] = useWatch({ control: form.control, name: ['customer', 'type', 'reason'] });
-  // Spec 2 §6: suggestion on requirement, quotation and project gates their pickers and reasons.
+  // Spec 2 §6: suggestion on requirement, quotation and project gates their pickers and reasons: field
+  // dependencies of the follow-up form (decision 0014), the same on its update page.
+  const offered = (field: string) => canUseField('follow-up', 'create', field);
   const reasonOptions = FOLLOW_UP_REASONS.map((r) => ({
     value: r,
     label: r,
-    disabled:
-      (r === 'Requirement' && !can('requirement', 'suggestion')) ||
-      (r === 'Quotation' && !can('quotation', 'suggestion')) ||
-      (r === 'Project' && !can('project', 'suggestion')),
+    disabled: !offered(r.toLowerCase()),
   }));
   return (
     <FormSection title="Follow Up Details">
@@ -198,76 +204,33 @@ export const DetailsSection = (
             },
           }}
         />
-        {reason === 'Requirement' && (
-          <Controller
-            control={form.control}
-            name="requirement"
-            render={({ field }) => (
-              <Picker>
-                <RequirementPicker
-                  customer={customer}
-                  label="Requirement"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={
-                    errors.requirement?.message ??
-                    (customer ? undefined : FOLLOW_UP_MESSAGES.selectCustomerFirst)
-                  }
-                  canSearch={Boolean(customer) && can('requirement', 'suggestion')}
-                  names={names}
-                  onNames={onNames}
-                />
-              </Picker>
-            )}
-          />
-        )}
-        {reason === 'Quotation' && (
-          <Controller
-            control={form.control}
-            name="quotation"
-            render={({ field }) => (
-              <Picker>
-                <QuotationPicker
-                  customer={customer}
-                  label="Quotation"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={
-                    errors.quotation?.message ??
-                    (customer ? undefined : FOLLOW_UP_MESSAGES.selectCustomerFirst)
-                  }
-                  canSearch={Boolean(customer) && can('quotation', 'suggestion')}
-                  names={names}
-                  onNames={onNames}
-                />
-              </Picker>
-            )}
-          />
-        )}
-        {reason === 'Project' && (
-          <Controller
-            control={form.control}
-            name="project"
-            render={({ field }) => (
-              <Picker>
-                <ProjectPicker
-                  customer={customer}
-                  label="Project"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={
-                    errors.project?.message ?? (customer ? undefined : FOLLOW_UP_MESSAGES.selectCustomerFirst)
-                  }
-                  canSearch={Boolean(customer) && can('project', 'suggestion')}
-                  names={names}
-                  onNames={onNames}
-                />
-              </Picker>
-            )}
-          />
+        {RECORD_REASONS.map(
+          ({ reason: r, field: name, RecordPicker }) =>
+            r === reason && (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <Picker>
+                    <RecordPicker
+                      customer={customer}
+                      label={r}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={
+                        errors[name]?.message ??
+                        (customer ? undefined : FOLLOW_UP_MESSAGES.selectCustomerFirst)
+                      }
+                      canSearch={Boolean(customer) && offered(name)}
+                      names={names}
+                      onNames={onNames}
+                    />
+                  </Picker>
+                )}
+              />
+            ),
         )}
         {reason === 'Other' && (
           <TextField form={form} name="otherReason" label="Other reason" withAsterisk autoComplete="off" />

@@ -70,78 +70,38 @@ export type PickerProps = {
   onNames: (names: RefNames) => void;
 };
 
-export const CustomerPicker = ({ value, onChange, ...props }: PickerProps) => (
-  <RefSelect
-    {...props}
-    value={value || null}
-    onChange={(id) => onChange(id ?? '')}
-    source={customerSource}
-    plural="customers"
-  />
+/** A RefSelect holding one id as the form does: '' for none. */
+const OneRef = ({
+  value,
+  onChange,
+  ...props
+}: PickerProps & { source: RefSource; plural: string; known?: { _id: string; name: string }[] }) => (
+  <RefSelect {...props} value={value || null} onChange={(id) => onChange(id ?? '')} />
+);
+
+export const CustomerPicker = (props: PickerProps) => (
+  <OneRef {...props} source={customerSource} plural="customers" />
 );
 
 export const UserPicker = ({
-  value,
-  onChange,
   self,
   ...props
 }: PickerProps & { self: { _id: string; name: string } | null }) => (
-  <RefSelect
-    {...props}
-    value={value || null}
-    onChange={(id) => onChange(id ?? '')}
-    source={userSource}
-    plural="users"
-    known={self ? [self] : []}
-  />
+  <OneRef {...props} source={userSource} plural="users" known={self ? [self] : []} />
 );
 
-export const RequirementPicker = ({
-  value,
-  onChange,
-  customer,
-  ...props
-}: PickerProps & { customer: string }) => (
-  <RefSelect
-    key={customer}
-    {...props}
-    value={value || null}
-    onChange={(id) => onChange(id ?? '')}
-    source={requirementSource(customer)}
-    plural="requirements"
-  />
-);
+/**
+ * The picker of one of the chosen customer's records (a reason's requirement, quotation or project): its
+ * search keeps to that customer, and a change of customer starts it afresh.
+ */
+const customerRecordPicker =
+  (sourceFor: (customer: string) => RefSource, plural: string) =>
+  ({ customer, ...props }: PickerProps & { customer: string }) => (
+    <OneRef key={customer} {...props} source={sourceFor(customer)} plural={plural} />
+  );
 
-export const QuotationPicker = ({
-  value,
-  onChange,
-  customer,
-  ...props
-}: PickerProps & { customer: string }) => (
-  <RefSelect
-    key={customer}
-    {...props}
-    value={value || null}
-    onChange={(id) => onChange(id ?? '')}
-    source={quotationSource(customer)}
-    plural="quotations"
-  />
-);
+export const RequirementPicker = customerRecordPicker(requirementSource, 'requirements');
+export const QuotationPicker = customerRecordPicker(quotationSource, 'quotations');
+export const ProjectPicker = customerRecordPicker(projectSource, 'projects');
 
 export const VisitorsPicker = UserMultiSelect;
-
-export const ProjectPicker = ({
-  value,
-  onChange,
-  customer,
-  ...props
-}: PickerProps & { customer: string }) => (
-  <RefSelect
-    key={customer}
-    {...props}
-    value={value || null}
-    onChange={(id) => onChange(id ?? '')}
-    source={projectSource(customer)}
-    plural="projects"
-  />
-);

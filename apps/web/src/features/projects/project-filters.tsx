@@ -1,9 +1,7 @@
-import { formatProjectId, formatQuotationId, PROJECT_STATUSES, projectIdFilterValue } from '@karya/domain';
-import { ChoiceFilter, RefFilter, SequenceIdFilter, showDeleted } from '../../components/list/filter-fields';
+import { formatProjectId, PROJECT_STATUSES, projectIdFilterValue } from '@karya/domain';
+import { ChoiceFilter, RefFilters, SequenceIdFilter, showDeleted } from '../../components/list/filter-fields';
 import { DatedLifecycleFilters } from '../../components/list/filter-kinds';
-import type { RefSource } from '../../components/record/ref-pickers';
-import { quotationSource, requirementSource } from '../quotations/quotation-filters';
-import { customerSource } from '../requirements/ref-sources';
+import { salesRefFilters } from '../quotations/quotation-filters';
 
 /** What changes which filters show: the pickers need suggestion on their resource. */
 export type ProjectFilterPermissions = {
@@ -34,27 +32,7 @@ export const ProjectFilterFields = ({
       invalid="Enter a project number such as PI0001"
     />
     <ChoiceFilter name="status" label="Status" data={PROJECT_STATUSES} />
-    <RefFilter
-      name="customer"
-      label="Customer"
-      source={customerSource}
-      canSearch={may.customers}
-      plural="customers"
-    />
-    <RefFilter
-      name="requirement"
-      label="Requirement"
-      source={requirementSource}
-      canSearch={may.requirements}
-      plural="requirements"
-    />
-    <RefFilter
-      name="quotation"
-      label="Quotation"
-      source={quotationSource}
-      canSearch={may.quotations}
-      plural="quotations"
-    />
+    <RefFilters refs={salesRefFilters(['customer', 'requirement', 'quotation'], may)} />
     <DatedLifecycleFilters
       canSeeDeleted={canSeeDeleted}
       deleted={showDeleted('projects')}

@@ -49,7 +49,7 @@ const decidable = (n: number) => {
   const v0 = { ...q.versions[1]!, status: 'Draft' as const, nextVersion: null };
   return quotation(n, { activeVersion: v0, versions: [v0] });
 };
-const DECIDE = { quotation: ['read'], project: ['create'], 'rejection-analysis': ['create'] };
+const DECIDE = { quotation: ['read'], project: ['create', 'read'], 'rejection-analysis': ['create'] };
 const openActions = async () => fireEvent.click(await screen.findByRole('button', { name: 'Actions' }));
 const fileInput = (dialog: HTMLElement, label: string) =>
   within(dialog).getByLabelText<HTMLInputElement>(label, { selector: 'input' });

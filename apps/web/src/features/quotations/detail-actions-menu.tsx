@@ -1,10 +1,11 @@
 import { isEditable, mayDecide, PROJECT_MESSAGES, type QuotationDto } from '@karya/domain';
-import { Button, Menu, Tooltip } from '@mantine/core';
+import { Box, Button, Menu, Tooltip } from '@mantine/core';
 import {
   IconChevronDown,
   IconCircleCheck,
   IconCircleX,
   IconCopyPlus,
+  IconLock,
   IconPencil,
   IconPrinter,
   IconRestore,
@@ -13,9 +14,11 @@ import {
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useCan } from '../../app/auth';
+import { useCanFinish } from '../../components/permissions/use-can-finish';
 import { quotationPath } from './api';
 
+// What a locked entry lacks and who can do it: its words need the permission catalogue, fetched on a choice.
+const MissingDependencyNote = lazy(() => import('../../components/permissions/missing-dependency-note'));
 // The approval dialog (its file pickers and the project calls) is downloaded when Approved is chosen.
 const ApproveDialog = lazy(() => import('./approve-dialog').then((m) => ({ default: m.ApproveDialog })));
 
@@ -36,6 +39,8 @@ export type QuotationLifecycleHandlers = {
  * rejection analysis form) while the quotation may be decided (mayDecide), shown disabled with the reason
  * while a re-quotation waits for its review; Quotation Preview (print), Delete Quotation; for a deleted
  * quotation Restore and Delete Permanently. Each entry by its permission; no menu when none is left.
+ * Approved and Rejected held without what they also need (decision 0014: reading the quotation, and the
+ * new project) stay in the menu greyed with a lock; choosing one says what is missing and who can.
  */
 export const QuotationActionsMenu = ({
   quotation: q,
@@ -44,31 +49,59 @@ export const QuotationActionsMenu = ({
   quotation: QuotationDto;
   lifecycle: QuotationLifecycleHandlers;
 }) => {
-  const { can } = useCan();
+  const { can, canFinish } = useCanFinish();
   const navigate = useNavigate();
   const [approving, setApproving] = useState(false);
+  const [explained, setExplained] = useState<string | null>(null);
   const editable = isEditable(q) && can('quotation', 'update');
   const live = !q.isDeleted;
   const decidable = mayDecide(q);
   // Draft or ReQuoted but the re-quotation's changes are not approved: the two entries say why they wait.
   const waiting =
     live && !decidable && (q.activeVersion.status === 'Draft' || q.activeVersion.status === 'ReQuoted');
-  const decide = (key: string, label: string, icon: ReactNode, onClick: () => void) =>
-    decidable ? (
+  const blocked = (key: string, label: string, [resource, action]: [string, string]) => [
+    <Menu.Item
+      key={key}
+      closeMenuOnClick={false}
+      aria-disabled
+      data-disabled
+      leftSection={<IconLock size={16} aria-hidden />}
+      onClick={() => setExplained((k) => (k === key ? null : key))}
+    >
+      {label}
+    </Menu.Item>,
+    explained === key && (
+      <Box key={`${key}-why`} px="sm" pb="xs" maw={300}>
+        <Suspense fallback={null}>
+          <MissingDependencyNote resource={resource} action={action} />
+        </Suspense>
+      </Box>
+    ),
+  ];
+  // Not held: absent. Held without what it also needs: the locked entry. Otherwise by the quotation.
+  const decide = (
+    key: string,
+    label: string,
+    icon: ReactNode,
+    [resource, action]: [string, string],
+    onClick: () => void,
+  ) => {
+    if (!can(resource, action) || !(decidable || waiting)) return false;
+    if (!canFinish(resource, action)) return blocked(key, label, [resource, action]);
+    return decidable ? (
       <Menu.Item key={key} leftSection={icon} onClick={onClick}>
         {label}
       </Menu.Item>
     ) : (
-      waiting && (
-        <Tooltip key={key} label={PROJECT_MESSAGES.awaitingReview} position="left" withinPortal>
-          <div>
-            <Menu.Item disabled leftSection={icon}>
-              {label}
-            </Menu.Item>
-          </div>
-        </Tooltip>
-      )
+      <Tooltip key={key} label={PROJECT_MESSAGES.awaitingReview} position="left" withinPortal>
+        <div>
+          <Menu.Item disabled leftSection={icon}>
+            {label}
+          </Menu.Item>
+        </div>
+      </Tooltip>
     );
+  };
   const items = live
     ? [
         editable && (
@@ -91,14 +124,19 @@ export const QuotationActionsMenu = ({
             ReQuotation
           </Menu.Item>
         ),
-        can('project', 'create') &&
-          decide('approve', 'Approved', <IconCircleCheck size={16} aria-hidden />, () => setApproving(true)),
-        can('rejection-analysis', 'create') &&
-          decide('reject', 'Rejected', <IconCircleX size={16} aria-hidden />, () =>
+        decide('approve', 'Approved', <IconCircleCheck size={16} aria-hidden />, ['project', 'create'], () =>
+          setApproving(true),
+        ),
+        decide(
+          'reject',
+          'Rejected',
+          <IconCircleX size={16} aria-hidden />,
+          ['rejection-analysis', 'create'],
+          () =>
             navigate(rejectionAnalysisPath(q._id), {
               state: { quotation: q._id, quotationVersionId: q.activeVersion._id },
             }),
-          ),
+        ),
         can('quotation', 'print') && (
           <Menu.Item
             key="preview"
@@ -144,7 +182,7 @@ export const QuotationActionsMenu = ({
           </Menu.Item>
         ),
       ];
-  const shown = items.filter(Boolean);
+  const shown = items.flat().filter(Boolean);
   if (shown.length === 0) return null;
   return (
     <>

@@ -7,7 +7,13 @@ import {
   quotationSearchFilter,
   type RequirementSuggestion,
 } from '@karya/domain';
-import { ChoiceFilter, RefFilter, SequenceIdFilter, showDeleted } from '../../components/list/filter-fields';
+import {
+  ChoiceFilter,
+  type RefFilterSpec,
+  RefFilters,
+  SequenceIdFilter,
+  showDeleted,
+} from '../../components/list/filter-fields';
 import { DatedLifecycleFilters } from '../../components/list/filter-kinds';
 import type { RefSource } from '../../components/record/ref-pickers';
 import { api } from '../../lib/api';
@@ -52,6 +58,23 @@ export const quotationSource: RefSource = {
     ).map((q) => ({ _id: q._id, name: `${formatQuotationId(q.quotationId, q.versionNumber)} · ${q.title}` })),
 };
 
+const SALES_REFS = {
+  customer: { label: 'Customer', plural: 'customers', source: customerSource },
+  requirement: { label: 'Requirement', plural: 'requirements', source: requirementSource },
+  quotation: { label: 'Quotation', plural: 'quotations', source: quotationSource },
+} as const;
+type SalesRef = keyof typeof SALES_REFS;
+
+/**
+ * The filters of the sales records a row points at (customer, requirement, quotation), in the order
+ * named; each searches with suggestion on its resource (`may` by the plural: customers, requirements…).
+ */
+export const salesRefFilters = (
+  names: readonly SalesRef[],
+  may: Partial<Record<(typeof SALES_REFS)[SalesRef]['plural'], boolean>>,
+): RefFilterSpec[] =>
+  names.map((name) => ({ name, ...SALES_REFS[name], canSearch: Boolean(may[SALES_REFS[name].plural]) }));
+
 /** What changes which filters show (spec 3 §2 "Quotation filter"). */
 export type QuotationFilterPermissions = {
   /** The state filter: view-all on quotation. */
@@ -82,20 +105,7 @@ export const QuotationFilterFields = ({
       parse={quotationIdFilterValue}
       invalid="Enter a quotation number such as ARR/0001"
     />
-    <RefFilter
-      name="customer"
-      label="Customer"
-      source={customerSource}
-      canSearch={may.customers}
-      plural="customers"
-    />
-    <RefFilter
-      name="requirement"
-      label="Requirement"
-      source={requirementSource}
-      canSearch={may.requirements}
-      plural="requirements"
-    />
+    <RefFilters refs={salesRefFilters(['customer', 'requirement'], may)} />
     {may.state && <ChoiceFilter name="state" label="Customer Assignment State" data={ASSIGNMENT_STATES} />}
     <DatedLifecycleFilters
       canSeeDeleted={canSeeDeleted}

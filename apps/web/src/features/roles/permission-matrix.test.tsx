@@ -172,11 +172,17 @@ describe('PermissionMatrix dependencies (issue 23)', () => {
     { _id: '6', name: 'product-item', module: 'crm', actions: ['read', 'suggestion'] },
     { _id: '7', name: 'product-sale', module: 'admin', actions: ['create', 'read'] },
   ];
-  const Deps = ({ initial }: { initial: PermissionValue[] }) => {
+  const Deps = ({
+    initial,
+    catalogue = full,
+  }: {
+    initial: PermissionValue[];
+    catalogue?: ResourceItem[];
+  }) => {
     const [v, setV] = useState(initial);
     return (
       <MantineProvider>
-        <PermissionMatrix catalogue={full} value={v} onChange={setV} />
+        <PermissionMatrix catalogue={catalogue} value={v} onChange={setV} />
         <output data-testid="value">{JSON.stringify(v)}</output>
       </MantineProvider>
     );
@@ -208,5 +214,45 @@ describe('PermissionMatrix dependencies (issue 23)', () => {
       />,
     );
     expect(screen.queryByTestId('permission-dependencies')).toBeNull();
+  });
+
+  // Issue 26: the follow-up's reason pickers (field dependencies) and Approve's needs.
+  const withFollowUps: ResourceItem[] = [
+    { _id: '1', name: 'customer', module: 'crm', actions: ['suggestion'] },
+    { _id: '2', name: 'user', module: 'admin', actions: ['suggestion'] },
+    { _id: '3', name: 'follow-up', module: 'crm', actions: ['create', 'read'] },
+    { _id: '4', name: 'requirement', module: 'crm', actions: ['suggestion'] },
+    { _id: '5', name: 'quotation', module: 'crm', actions: ['suggestion'] },
+    { _id: '6', name: 'project', module: 'crm', actions: ['suggestion', 'create', 'read'] },
+  ];
+  it("says what a follow-up's Project reason does without searching projects, and adds it", () => {
+    render(
+      <Deps
+        catalogue={withFollowUps}
+        initial={[
+          { resource: 'customer', actions: ['suggestion'] },
+          { resource: 'user', actions: ['suggestion'] },
+          { resource: 'follow-up', actions: ['create'] },
+          { resource: 'requirement', actions: ['suggestion'] },
+          { resource: 'quotation', actions: ['suggestion'] },
+        ]}
+      />,
+    );
+    // The action itself can be finished: no warning, only the quieter note.
+    expect(screen.queryByTestId('permission-dependencies')).toBeNull();
+    const note = screen.getByTestId('permission-field-dependencies');
+    expect(note.textContent).toContain(
+      'Create on Follow-ups: without Search suggestions on Projects, the reason Project is not offered.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add Search suggestions on Projects (Project)' }));
+    expect(value()).toContainEqual({ resource: 'project', actions: ['suggestion'] });
+    expect(screen.queryByTestId('permission-field-dependencies')).toBeNull();
+  });
+
+  it('Approve (create on project) also needs reading quotations and projects', () => {
+    render(<Deps catalogue={withFollowUps} initial={[{ resource: 'project', actions: ['create'] }]} />);
+    expect(screen.getByTestId('permission-dependencies').textContent).toContain(
+      'Create on Projects also needs Read on Quotations and Read on Projects, to open the quotation and then the project it becomes.',
+    );
   });
 });

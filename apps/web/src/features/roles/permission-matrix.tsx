@@ -1,16 +1,9 @@
-import {
-  actionLabel,
-  permissionRefKey,
-  permissionRefLabel,
-  permissionSetFromList,
-  roleDependencyGaps,
-} from '@karya/domain';
+import { actionLabel } from '@karya/domain';
 import {
   Accordion,
   Alert,
   Badge,
   Box,
-  Button,
   Checkbox,
   Group,
   Paper,
@@ -21,8 +14,8 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { PermissionDependencyNotes } from './permission-dependency-notes';
 import {
-  addPermissions,
   allActionsState,
   groupByModule,
   type PermissionValue,
@@ -125,39 +118,9 @@ export const PermissionMatrix = ({ id, catalogue, value, onChange, error }: Matr
     [groups, search],
   );
 
-  const gaps = useMemo(() => roleDependencyGaps(permissionSetFromList(value)), [value]);
-
   return (
     <Stack gap={4}>
-      {gaps.length > 0 && (
-        <Alert
-          color="yellow"
-          variant="light"
-          title="Some actions also need other permissions"
-          icon={<IconAlertTriangle size={18} />}
-          mb={4}
-          data-testid="permission-dependencies"
-        >
-          <Stack gap={6}>
-            {gaps.map(({ dependency: d, missing }) => (
-              <Group key={permissionRefKey(d)} justify="space-between" wrap="wrap" gap="xs">
-                <Text size="sm" style={{ flex: '1 1 16rem' }}>
-                  {permissionRefLabel(d)} also needs {missing.map(permissionRefLabel).join(' and ')}, to{' '}
-                  {d.purpose}.
-                </Text>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  aria-label={`Add ${missing.map(permissionRefLabel).join(' and ')}`}
-                  onClick={() => onChange(addPermissions(value, missing, catalogue))}
-                >
-                  Add
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        </Alert>
-      )}
+      <PermissionDependencyNotes catalogue={catalogue} value={value} onChange={onChange} />
       <TextInput
         aria-label="Search permissions"
         placeholder="Search resources or actions"
