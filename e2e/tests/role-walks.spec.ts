@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+
+import { mayDecide, type QuotationListDto } from '@karya/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type BrowserContext,
@@ -9,6 +11,7 @@ import {
   signIn,
   useAppAndBrowser,
 } from '../support/browser.ts';
+import { pdfBytes } from '../support/pdf.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
 
 /** The demo's own people (apps/server/src/demo/people.ts and roles.ts), each holding one role. */
@@ -185,6 +188,81 @@ describe('every demo role finishes its own work', () => {
     expect((await get<{ marginTier: string }>(page, `/api/crm/customers/${customer!._id}`)).marginTier).toBe(
       't3',
     );
+    expect(errors).toEqual([]);
+  });
+
+  it('Sales Manager: approves a quotation into a project with its two PDFs, and records why another was lost', async () => {
+    const { page, errors } = await as(PEOPLE.salesManager.email);
+    // The demo's quotation that may be decided now (Draft, its review allowing it) is approved; a
+    // re-quotation waiting for review is reviewed first, then lost.
+    const quotations = (await get<{ quotations: QuotationListDto[] }>(page, '/api/crm/quotations?limit=100'))
+      .quotations;
+    const won = quotations.find(mayDecide);
+    const lost = quotations.find((q) => q.activeVersion.review?.status === 'Pending');
+    expect([won, lost].every(Boolean)).toBe(true);
+
+    await page.goto(`/crm/quotations/${won!._id}`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Approved' }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve Quotation' });
+    await approve.locator('input[type="file"][aria-label="Agreement file"]').setInputFiles({
+      name: 'agreement.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfBytes('Agreement signed'),
+    });
+    await approve.locator('input[type="file"][aria-label="Purchase order file"]').setInputFiles({
+      name: 'purchase-order.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfBytes('Purchase order'),
+    });
+    await approve.getByText('purchase-order.pdf').waitFor();
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(/\/crm\/projects\/[0-9a-f]{24}$/);
+    await page.getByText('Quotation approved').first().waitFor();
+    await page.getByRole('button', { name: 'View Agreement' }).waitFor();
+    await linksOpen(page);
+
+    await page.goto(`/admin/verifications/quotations/${lost!._id}`);
+    await page.getByRole('textbox', { name: /Reason/ }).fill('The discount the principal was promised');
+    await page.getByRole('button', { name: 'Approve Changes' }).click();
+    await page.getByText('ReQuotation Changes approved').first().waitFor();
+    await page.goto(`/crm/quotations/${lost!._id}`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Rejected' }).click();
+    await page.waitForURL(`**/crm/quotations/${lost!._id}/rejection-analysis`);
+    await page.getByRole('textbox', { name: 'Rejection reason' }).fill('Budget moved to next year');
+    await page.getByRole('button', { name: 'Add Reason' }).click();
+    await page.getByRole('combobox', { name: 'Lost To' }).selectOption('No Decision');
+    await page.getByRole('button', { name: 'Save Rejection Analysis' }).click();
+    await page.getByText('Rejection analysis saved').first().waitFor();
+    // The lesson: the wins-and-losses page opens for her.
+    await page.getByRole('link', { name: 'Wins and Losses' }).first().click();
+    await page.getByRole('table', { name: 'Won and lost per month' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('Store Manager: carries a project a step toward handover', async () => {
+    const { page, errors } = await as(PEOPLE.storeManager.email);
+    const { projects } = await get<{ projects: { _id: string; status: string }[] }>(
+      page,
+      '/api/crm/projects?limit=100',
+    );
+    const project = projects.find((p) => p.status === 'Installation');
+    expect(project, 'the demo has a project at Installation').toBeTruthy();
+    await page.goto('/crm/projects');
+    await page.getByRole('link', { name: 'Projects' }).first().waitFor();
+    await page.goto(`/crm/projects/${project!._id}`);
+    await page.getByRole('button', { name: 'Change Status' }).click();
+    await page.getByRole('menuitem', { name: 'Move to Handover' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Status' });
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Installed and demonstrated to the staff');
+    await dialog.getByRole('button', { name: 'Move to Handover' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('table', { name: 'Status History' })
+      .getByText('Installed and demonstrated to the staff')
+      .waitFor();
+    expect(await page.getByText('You are Unauthorized').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -29,6 +29,8 @@ const salesExecutive = [
   perm('follow-up', ['create', 'read', 'update', 'suggestion']),
   perm('requirement', ['create', 'read', 'update', 'suggestion']),
   perm('quotation', ['create', 'read', 'update', 'suggestion']),
+  // Her customers' projects (issue 26): read on their pages, and picked on a follow-up with reason Project.
+  perm('project', ['read', 'suggestion']),
   perm('product', ['read']),
   perm('product-item', ['read', 'suggestion']),
   // Field sales quote the school tiers; the actual price and the partner tiers stay with managers.
@@ -62,7 +64,8 @@ export const DEMO_ROLES: DemoRole[] = [
   {
     key: 'storeManager',
     name: 'Store Manager',
-    description: 'Runs the store: stock, purchases, sales, vendors and product items.',
+    description:
+      'Runs the store: stock, purchases, sales, vendors and product items, and carries projects to handover.',
     permissions: [
       ...staffBasics,
       perm('admin', ['read']),
@@ -92,6 +95,8 @@ export const DEMO_ROLES: DemoRole[] = [
       // customer, so the search spans them all (view-all); without read she opens none of them, and a sale
       // names its customer without a link.
       perm('customer', ['suggestion', 'view-all']),
+      // The store and installation team moves every project from dispatch to handover (issue 26).
+      perm('project', ['read', 'update', 'suggestion', 'view-all']),
     ],
     createdDaysAgo: 84,
     updatedDaysAgo: 2,
@@ -117,7 +122,8 @@ export const DEMO_ROLES: DemoRole[] = [
   {
     key: 'salesManager',
     name: 'Sales Manager',
-    description: 'Leads the sales team: sees and assigns every customer, verifies and prints quotations.',
+    description:
+      'Leads the sales team: sees and assigns every customer, verifies and prints quotations, approves them into projects or records why they were lost.',
     permissions: [
       ...withExtra(salesExecutive, {
         task: ['view-all', 'assign'],
@@ -125,6 +131,7 @@ export const DEMO_ROLES: DemoRole[] = [
         'follow-up': ['view-all'],
         requirement: ['view-all'],
         quotation: ['view-all', 'verification', 'print'],
+        project: ['create', 'update', 'delete', 'restore', 'upload-file', 'view-all'],
         'product-item': ['verification'],
         'product-item-price': ['original', 'read-pt1', 'read-pt2', 'read-pt3'],
       }),
@@ -132,6 +139,8 @@ export const DEMO_ROLES: DemoRole[] = [
       perm('admin', ['read']),
       perm('verification', ['read']),
       perm('suggestion', ['read']),
+      // Reject on a quotation records why it was lost; the analyses and the wins-and-losses page (issue 26).
+      perm('rejection-analysis', ['read', 'create', 'update', 'delete', 'restore']),
       // Assigning customers and tasks picks a person; the customer's margin tier is picked from the margins
       // (issue 23): the Sales Manager is who the team asks to set it.
       perm('user', ['suggestion']),
