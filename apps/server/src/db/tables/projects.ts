@@ -114,6 +114,8 @@ export const rejectionAnalyses = pgTable(
     index('rejection_analyses_live_created_idx').on(t.isDeleted, t.createdAt),
     index('rejection_analyses_live_updated_idx').on(t.isDeleted, t.updatedAt),
     index('rejection_analyses_live_date_idx').on(t.isDeleted, t.rejectionDate),
+    // Lost to a competitor or to no decision, newest rejection first: the page and its count from the index.
+    index('rejection_analyses_live_lost_to_date_idx').on(t.isDeleted, t.lostTo, t.rejectionDate, t.id),
     index('rejection_analyses_customer_idx').on(t.customerId, t.createdAt),
     index('rejection_analyses_reasons_trgm_idx').using('gin', sql`${t.reasonsText} gin_trgm_ops`),
     index('rejection_analyses_competitor_trgm_idx').using('gin', sql`${t.competitorName} gin_trgm_ops`),

@@ -1,0 +1,2 @@
+CREATE INDEX "rejection_analyses_live_lost_to_date_idx" ON "rejection_analyses" USING btree ("is_deleted","lost_to","rejection_date","id");--> statement-breakpoint
+CREATE INDEX "quotations_live_status_number_idx" ON "quotations" USING btree ("is_deleted","status","quotation_id","created_at","id");
