@@ -177,8 +177,13 @@ describe('quotations', () => {
     await history.waitFor();
     // Version 0's panel (newest first: it is the last), opened, then Make it Active.
     await history.getByRole('button', { name: /^ARR\/\d{4} / }).click();
+    // The panel open (its lines shown) and the button ready before the click (CI once saw the click change
+    // nothing); then the answer's toast before the server is asked.
+    await history.getByRole('table', { name: /^Items of ARR\/\d{4}$/ }).waitFor();
     const makeActive = history.getByRole('button', { name: /^Make ARR\/\d{4} Active$/ });
+    await expect.poll(() => makeActive.isEnabled()).toBe(true);
     await makeActive.click();
+    await page.getByText('Version made active').first().waitFor();
     await expect
       .poll(async () => {
         const id = quotationUrl.split('/').pop();
