@@ -3,35 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newContext, type Page, screenshot, signIn, useAppAndBrowser } from '../support/browser.ts';
+import { pdfBytes } from '../support/pdf.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A one-page PDF with a line of text, written by hand (offsets computed), so pdf.js draws a real page. */
-const pdfBytes = () => {
-  const stream = 'BT /F1 24 Tf 72 700 Td (Arduino kit datasheet) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-};
 
 const folder = mkdtempSync(path.join(tmpdir(), 'karya-items-'));
 const file = (name: string, data: Buffer) => {
@@ -69,7 +47,9 @@ describe('items', () => {
     await form.getByRole('combobox', { name: 'GST %' }).selectOption('18');
     await form.getByRole('textbox', { name: 'HSN/SAC Code' }).fill('847330');
     await form.getByLabel('Image files').setInputFiles([file('a.png', PNG), file('b.png', PNG)]);
-    await form.getByLabel('Specification file').setInputFiles(file('datasheet.pdf', pdfBytes()));
+    await form
+      .getByLabel('Specification file')
+      .setInputFiles(file('datasheet.pdf', pdfBytes('Arduino kit datasheet')));
     await form.getByRole('button', { name: 'Create Item' }).click();
     await page.waitForURL(/\/crm\/products\/items\/[0-9a-f]{24}$/);
     const id = page.url().split('/').pop()!;
