@@ -2,7 +2,10 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm/sql';
 import pg from 'pg';
+import type { Db } from '../../apps/server/src/db/client.ts';
 
 /** The little the bench needs from a database driver, for PGlite and node-postgres alike. */
 export type Sql = {
@@ -10,6 +13,17 @@ export type Sql = {
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   exec(text: string): Promise<void>;
   close(): Promise<void>;
+};
+
+/** The app's own SQL (drizzle's `execute`) over the bench driver: rendered, then run. */
+export const asDb = (sql: Sql): Db => {
+  const dialect = new PgDialect();
+  return {
+    execute: async (query: SQL) => {
+      const q = dialect.sqlToQuery(query);
+      return { rows: await sql.query(q.sql, q.params) };
+    },
+  } as unknown as Db;
 };
 
 export type Target =

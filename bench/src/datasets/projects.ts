@@ -1,4 +1,6 @@
 import { PROJECT_STATUSES } from '@karya/domain';
+import { fillOutcomeSnapshot } from '../../../apps/server/src/modules/win-loss/outcome-snapshot.ts';
+import { asDb } from '../db.ts';
 import { QUOTATIONS } from './quotations.ts';
 import { arr, hash, idOf, idValue, pick } from './sql.ts';
 import { type Generator, inBatches, scaled } from './types.ts';
@@ -126,5 +128,7 @@ export const rejections: Generator = {
        from q`,
       (done) => progress(Math.round(done * REJECTED)),
     );
+    // What the wins-and-losses page groups by, copied onto every outcome as the app's writes do.
+    await fillOutcomeSnapshot(asDb(sql), 'all');
   },
 };

@@ -1,8 +1,5 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm/sql';
-import type { Db } from '../../../apps/server/src/db/client.ts';
 import { verifyStocks } from '../../../apps/server/src/modules/stocks/ledger.ts';
-import type { Sql } from '../db.ts';
+import { asDb, type Sql } from '../db.ts';
 import { CUSTOMERS, customerIdSql } from './customers.ts';
 import { ITEMS, itemProductSql } from './items.ts';
 import { hash, idOf, idValue, pick } from './sql.ts';
@@ -176,16 +173,7 @@ export const RECOMPUTE_ALL = `
   where s.id = c.id`;
 
 /** The app's consistency check (verifyStocks) over the bench driver: drizzle's SQL rendered, then run. */
-export const verifyLedger = async (sql: Sql) => {
-  const dialect = new PgDialect();
-  const db = {
-    execute: async (query: SQL) => {
-      const q = dialect.sqlToQuery(query);
-      return { rows: await sql.query(q.sql, q.params) };
-    },
-  } as unknown as Db;
-  return verifyStocks(db);
-};
+export const verifyLedger = (sql: Sql) => verifyStocks(asDb(sql));
 
 export const stock: Generator = {
   name: 'stock ledger (purchases, sales, adjustments)',

@@ -21,6 +21,7 @@ import {
   userRoles,
   users,
 } from '../db/schema.ts';
+import { fillOutcomeSnapshot } from '../modules/win-loss/outcome-snapshot.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { catalogueDemoRows } from './catalogue.ts';
 import { prng } from './common.ts';
@@ -167,6 +168,8 @@ export const loadDemoData = async (
     });
     // The past year's won and lost quotations, for the wins-and-losses page (issue 26; decision 0017).
     await loadWinLossHistory(tx, now);
+    // What that page groups by, copied onto each outcome as the app's own writes do.
+    await fillOutcomeSnapshot(tx, 'all');
   });
   return {
     loaded: true,

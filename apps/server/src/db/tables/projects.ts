@@ -36,6 +36,12 @@ export const projects = pgTable(
     totalPrice: rupees('total_price').notNull().default(0),
     agreementFileId: text('agreement_file_id').references(() => files.id, { onDelete: 'set null' }),
     purchaseOrderFileId: text('purchase_order_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** What the wins-and-losses page groups by, copied when written (modules/win-loss/outcome-snapshot.ts). */
+    customerKind: text('customer_kind'),
+    customerDistrict: text('customer_district'),
+    quotationCreatedBy: text('quotation_created_by'),
+    /** India days from the requirement's creation to the approval (none without a requirement). */
+    daysToApproval: integer('days_to_approval'),
     ...lifecycle(),
   },
   (t) => [
@@ -106,6 +112,10 @@ export const rejectionAnalyses = pgTable(
     quotedAmount: rupees('quoted_amount').notNull().default(0),
     customerFeedback: text('customer_feedback'),
     rejectedPerson: jsonb('rejected_person').$type<RejectedPersonRow>().notNull().default(sql`'{}'::jsonb`),
+    /** What the wins-and-losses page groups by, copied when written (modules/win-loss/outcome-snapshot.ts). */
+    customerKind: text('customer_kind'),
+    customerDistrict: text('customer_district'),
+    quotationCreatedBy: text('quotation_created_by'),
     ...lifecycle(),
   },
   (t) => [

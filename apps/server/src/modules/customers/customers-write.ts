@@ -22,6 +22,7 @@ import {
   updateStamps,
   userRefs,
 } from '../../platform/records.ts';
+import { fillOutcomeSnapshot } from '../win-loss/outcome-snapshot.ts';
 import { addressOf, CUSTOMER, detail, HISTORY, may, organizationOf, snapshot } from './customer-dto.ts';
 import { customerScope } from './customer-scope.ts';
 import { existingNames } from './customers.service.ts';
@@ -254,6 +255,8 @@ export const updateCustomer = async (
       .where(eq(customers.id, id))
       .returning();
     await recordAssignments(tx, principal, now, [{ customerId: id, before: current, after: updated! }]);
+    // Its won and lost quotations are grouped by its type and district as they are now.
+    await fillOutcomeSnapshot(tx, { customerId: id });
     const refs = await userRefs(tx as Db, [
       ...current.assignedTo,
       ...current.reAssignedTo,

@@ -42,6 +42,7 @@ import {
   quotationScope,
   snapshot as quotationSnapshot,
 } from '../quotations/quotation-dto.ts';
+import { fillOutcomeSnapshot } from '../win-loss/outcome-snapshot.ts';
 import { HISTORY, PROJECT, PROJECT_FILES, type ProjectFileField, snapshot, type Tx } from './project-dto.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
@@ -190,6 +191,7 @@ const writeApproval = async (
     })
     .returning();
   const p = project!;
+  await fillOutcomeSnapshot(tx, { projectId: p.id });
   await tx.insert(projectStatusChanges).values({
     id: newId(now),
     projectId: p.id,

@@ -21,7 +21,7 @@ import {
   recordMessages,
   type UserRef,
 } from '@karya/domain';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   customers,
@@ -51,13 +51,20 @@ export const HISTORY = { entity: QUOTATION_RESOURCE, title: quotations.title } a
  * Without view-all on quotation a user sees the quotations they created and those of the customers they
  * see (own and assigned, decision 0015, as requirements); every other quotation answers 404.
  */
-export const quotationScope = (principal: Principal): Scope => {
+export const quotationScope = (principal: Principal): Scope =>
+  quotationScopeOn(principal, { createdBy: quotations.createdBy, customerId: quotations.customerId });
+
+/** The same rule over other columns that hold a quotation's maker and customer (its won or lost outcome). */
+export const quotationScopeOn = (
+  principal: Principal,
+  columns: { createdBy: SQLWrapper; customerId: SQLWrapper },
+): Scope => {
   if (can(principal.permissions, QUOTATION_RESOURCE, 'view-all')) return undefined;
   const customersSeen = customerScope(principal);
   if (!customersSeen) return undefined;
   return or(
-    eq(quotations.createdBy, principal.user.id),
-    sql`${quotations.customerId} = any(array(select ${customers.id} from ${customers} where ${customersSeen}))`,
+    sql`${columns.createdBy} = ${principal.user.id}`,
+    sql`${columns.customerId} = any(array(select ${customers.id} from ${customers} where ${customersSeen}))`,
   );
 };
 

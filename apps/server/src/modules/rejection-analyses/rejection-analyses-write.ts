@@ -17,6 +17,7 @@ import type { Principal } from '../../platform/principal.ts';
 import { createStamps, updateStamps } from '../../platform/records.ts';
 import { type QuotationRow, quotationScope } from '../quotations/quotation-dto.ts';
 import { versionWithLines, writeActiveVersion } from '../quotations/quotations-write.ts';
+import { fillOutcomeSnapshot } from '../win-loss/outcome-snapshot.ts';
 import {
   detail,
   HISTORY,
@@ -118,6 +119,7 @@ export const createRejection = async (deps: Deps, principal: Principal, input: R
           ...fieldsOf(input),
         })
         .returning();
+      await fillOutcomeSnapshot(tx, { analysisId: row!.id });
       await writeActiveVersion(
         tx,
         principal,

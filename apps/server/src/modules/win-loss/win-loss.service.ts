@@ -20,28 +20,24 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { quotationScope } from '../quotations/quotation-dto.ts';
+import { quotationScopeOn } from '../quotations/quotation-dto.ts';
+import { ORGANIZATION } from './outcome-snapshot.ts';
 
 /** Districts shown one by one before the rest are summed (Odisha has 30). */
 const DISTRICTS_TOP = 30;
 
 const TZ = sql.raw(`'${APP_TIME_ZONE}'`);
 
-/**
- * The customer's institution type, one word a manager groups by: Individual; an institute's kind (School,
- * College, …); else the organisation and its kind ('Government Office', 'Private NGO').
- */
-const institutionType = sql`case
-  when c.type = 'Individual' then 'Individual'
-  when c.institute_type is not null then c.institute_type
-  when c.organization_type is not null then c.organization_type || coalesce(' ' || coalesce(c.government_type, c.private_type), '')
-  else 'Organization' end`;
-
 /** Groups ranked by `rank`, the first `top` kept by name and the rest summed into 'Others'. */
 const topped = (from: SQL, rank: SQL, top: number, sums: SQL) => sql`
   select case when n <= ${top} then key else ${WIN_LOSS_MESSAGES.others} end as key, ${sums}
   from (select g.*, row_number() over (order by ${rank} desc, key) as n from (${from}) g) ranked
   group by 1`;
+
+/** Names grouped case-blind, each group named by its most used spelling (the first by sort on a tie). */
+const spellingsCounted = (counted: SQL) => sql`
+  select (array_agg(spelling order by n desc, spelling))[1] as key, sum(n) as count, sum(value) as value
+  from ${counted} group by k`;
 
 const winRateSums = sql`sum(won)::int as won, sum(lost)::int as lost`;
 const lostSums = sql`sum(count)::int as count, round(sum(value), 2)::float8 as value`;
@@ -72,38 +68,41 @@ export const winLoss = async (
   today: string,
 ): Promise<WinLoss> => {
   const { from, to } = winLossRange(query, today);
-  const scope = quotationScope(principal);
-  const filters = [
-    query.createdBy ? sql` and quotations.created_by = ${query.createdBy}` : sql``,
-    scope ? sql` and ${scope}` : sql``,
-  ];
+  // The outcome's own copies of its quotation's maker and customer (outcome-snapshot.ts): no join.
+  const scope = quotationScopeOn(principal, {
+    createdBy: sql.raw('o.quotation_created_by'),
+    customerId: sql.raw('o.customer_id'),
+  });
+  const filters = sql`${query.createdBy ? sql` and o.quotation_created_by = ${query.createdBy}` : sql``}${
+    scope ? sql` and ${scope}` : sql``
+  }`;
   const result = await db.execute(sql`
     with won as materialized (
-      select p.customer_id, p.total_price as value,
-        to_char(p.created_at at time zone ${TZ}, 'YYYY-MM') as month,
-        (p.created_at at time zone ${TZ})::date - (req.created_at at time zone ${TZ})::date as days
-      from projects p
-      join quotations on quotations.id = p.quotation_id
-      left join requirements req on req.id = p.requirement_id
-      where not p.is_deleted
-        and p.created_at >= (${from}::date::timestamp at time zone ${TZ})
-        and p.created_at < ((${to}::date + 1)::timestamp at time zone ${TZ})
-        ${filters[0]}${filters[1]}
+      select o.customer_kind as kind, o.customer_district as district, o.total_price as value,
+        to_char(o.created_at at time zone ${TZ}, 'YYYY-MM') as month, o.days_to_approval as days
+      from projects o
+      where not o.is_deleted
+        and o.created_at >= (${from}::date::timestamp at time zone ${TZ})
+        and o.created_at < ((${to}::date + 1)::timestamp at time zone ${TZ})
+        ${filters}
     ), lost as materialized (
-      select r.customer_id, r.quoted_amount as value, to_char(r.rejection_date, 'YYYY-MM') as month,
-        r.lost_to, nullif(btrim(r.competitor_name), '') as competitor, r.rejection_reasons
-      from rejection_analyses r
-      join quotations on quotations.id = r.quotation_id
-      where not r.is_deleted and r.rejection_date >= ${from}::date and r.rejection_date <= ${to}::date
-        ${filters[0]}${filters[1]}
-    ), per_customer as (
-      select customer_id, sum(won)::int as won, sum(lost)::int as lost
-      from (select customer_id, 1 as won, 0 as lost from won
-            union all select customer_id, 0, 1 from lost) d
-      group by customer_id
+      select o.customer_kind as kind, o.customer_district as district, o.quoted_amount as value,
+        to_char(o.rejection_date, 'YYYY-MM') as month, o.lost_to,
+        nullif(btrim(o.competitor_name), '') as competitor, o.rejection_reasons
+      from rejection_analyses o
+      where not o.is_deleted and o.rejection_date >= ${from}::date and o.rejection_date <= ${to}::date
+        ${filters}
     ), grouped as (
-      select ${institutionType} as type, coalesce(nullif(btrim(c.district), ''), ${WIN_LOSS_MESSAGES.noDistrict}) as district, pc.won, pc.lost
-      from per_customer pc join customers c on c.id = pc.customer_id
+      select coalesce(kind, ${ORGANIZATION}) as type,
+        coalesce(district, ${WIN_LOSS_MESSAGES.noDistrict}) as district, won, lost
+      from (select kind, district, 1 as won, 0 as lost from won
+            union all select kind, district, 0, 1 from lost) d
+    ), reasons as (
+      select lower(r.reason) as k, r.reason as spelling, count(*) as n, sum(lost.value) as value
+      from lost, jsonb_array_elements_text(lost.rejection_reasons) as r(reason) group by 1, 2
+    ), competitors as (
+      select lower(competitor) as k, competitor as spelling, count(*) as n, sum(value) as value
+      from lost where lost_to = 'Competitor' and competitor is not null group by 1, 2
     )
     select json_build_object(
       'months', (select coalesce(json_agg(m), '[]') from (
@@ -125,15 +124,13 @@ export const winLoss = async (
         winRateSums,
       )}) t),
       'competitors', (select coalesce(json_agg(t), '[]') from (${topped(
-        sql`select mode() within group (order by competitor) as key, count(*) as count, sum(value) as value
-            from lost where lost_to = 'Competitor' and competitor is not null group by lower(competitor)`,
+        spellingsCounted(sql`competitors`),
         sql`value`,
         WIN_LOSS_TOP,
         lostSums,
       )}) t),
       'reasons', (select coalesce(json_agg(t), '[]') from (${topped(
-        sql`select mode() within group (order by r.reason) as key, count(*) as count, sum(lost.value) as value
-            from lost, jsonb_array_elements_text(lost.rejection_reasons) as r(reason) group by lower(r.reason)`,
+        spellingsCounted(sql`reasons`),
         sql`value`,
         WIN_LOSS_TOP,
         lostSums,

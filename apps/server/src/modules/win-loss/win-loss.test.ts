@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   type CustomerDto,
   ERROR_CODES,
@@ -17,9 +19,11 @@ import {
   createTestApp,
   type TestContext,
 } from '../../../test/helpers.ts';
+import { migrationsFolder } from '../../db/client.ts';
 import { customers, projects, rejectionAnalyses, requirements } from '../../db/schema.ts';
 import { projectKit } from '../projects/projects-test-kit.ts';
 import { REJECTIONS } from '../rejection-analyses/rejection-analyses-test-kit.ts';
+import { fillOutcomeSnapshot } from './outcome-snapshot.ts';
 
 const URL = '/api/crm/win-loss';
 
@@ -97,6 +101,8 @@ describe('wins and losses', () => {
       sql`update requirements set created_at = created_at - interval '10 days' where id = ${p!.requirementId}`,
     );
     void second;
+    // Those dates were set by hand, past the app's writes: copy them again as an approval does.
+    await fillOutcomeSnapshot(db, { projectId: first._id });
 
     // Lost: the company to a competitor (two reasons), the school to no decision (one shared reason).
     const lostToRival = await kit.newQuotation(company);
@@ -182,6 +188,51 @@ describe('wins and losses', () => {
       .set({ assignedTo: [seller.user.id] })
       .where(eq(customers.id, company._id));
     expect((await get('', seller)).totals).toMatchObject({ won: 0, lost: 1 });
+  });
+
+  it("groups a customer's outcomes by its type and district as they are after an edit", async () => {
+    const res = await admin.request({
+      method: 'PATCH',
+      url: `/api/crm/customers/${company._id}`,
+      payload: { address: { district: 'Puri' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    try {
+      const data = await get();
+      expect(data.byDistrict.map((r) => r.key)).toEqual(['Cuttack', 'Puri']);
+      expect(data.byDistrict.find((r) => r.key === 'Puri')).toMatchObject({ won: 0, lost: 1 });
+    } finally {
+      await admin.request({
+        method: 'PATCH',
+        url: `/api/crm/customers/${company._id}`,
+        payload: { address: { district: 'Khordha' } },
+      });
+    }
+    expect((await get()).byDistrict.map((r) => r.key)).toEqual(['Cuttack', 'Khordha']);
+  });
+
+  it("migration 0024's frozen fill of existing outcomes gives what the app's writes give", async () => {
+    const db = ctx.database.db;
+    const columns = sql`customer_kind, customer_district, quotation_created_by`;
+    type Row = Record<string, unknown>;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+    const read = async () => ({
+      projects: await rows(sql`select id, ${columns}, days_to_approval from projects order by id`),
+      analyses: await rows(sql`select id, ${columns} from rejection_analyses order by id`),
+    });
+    const written = await read();
+    expect(written.projects.length).toBeGreaterThan(0);
+    expect(written.analyses.every((r) => r.customer_kind && r.quotation_created_by)).toBe(true);
+    await db.execute(sql`update projects set customer_kind = null, customer_district = null,
+      quotation_created_by = null, days_to_approval = null`);
+    await db.execute(sql`update rejection_analyses set customer_kind = null, customer_district = null,
+      quotation_created_by = null`);
+    const file = readFileSync(path.join(migrationsFolder(), '0024_outcome_snapshot.sql'), 'utf8');
+    const fills = file.split('--> statement-breakpoint').filter((s) => /^\s*(--.*\n)*\s*UPDATE/m.test(s));
+    expect(fills).toHaveLength(2);
+    for (const statement of fills) await db.execute(sql.raw(statement));
+    expect(await read()).toEqual(written);
   });
 
   it('refuses a bad query with a clear 400', async () => {

@@ -1,9 +1,6 @@
 import {
-  formatQuotationId,
   type ListPage,
   type QuotationDto,
-  type QuotationSuggestion,
-  quotationSearchFilter,
   type REJECTION_LIST_KEY,
   REJECTION_MESSAGES,
   type RejectionAnalysisDto,
@@ -11,7 +8,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useRecordLifecycle } from '../../components/record/lifecycle';
 import { recordApi } from '../../components/record/record-api';
-import type { RefSource } from '../../components/record/ref-pickers';
 import { api } from '../../lib/api';
 import { recordKeys } from '../../lib/query-keys';
 
