@@ -21,10 +21,12 @@ export const withPeakRss = async <T>(rss: (() => number) | undefined, fn: () => 
   let peak = rss?.() ?? 0;
   const timer = rss ? setInterval(() => (peak = Math.max(peak, rss())), 100) : undefined;
   try {
-    return { result: await fn(), peak };
+    const result = await fn();
+    // The last sample too: the answer object would otherwise hold the peak as it was before it.
+    if (rss) peak = Math.max(peak, rss());
+    return { result, peak };
   } finally {
     if (timer) clearInterval(timer);
-    if (rss) peak = Math.max(peak, rss());
   }
 };
 

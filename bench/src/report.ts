@@ -1,6 +1,6 @@
 import type { Explained } from './explain.ts';
 import type { Measure } from './load.ts';
-import type { ScenarioKind } from './scenarios.ts';
+import type { RunTarget, ScenarioKind } from './scenarios.ts';
 
 export type ScenarioResult = {
   name: string;
@@ -18,6 +18,7 @@ export type ScenarioResult = {
   explain?: Explained[];
   /** A p99 target at 10 connections the issue sets for this scenario (writes). */
   p99TargetMs?: number;
+  runTargets?: RunTarget[];
 };
 
 export type TargetResult = {
@@ -42,6 +43,23 @@ const pct = (a: number | undefined, b: number | undefined) =>
 export const checkTargets = (r: TargetResult): TargetResult['checks'] => {
   const checks: TargetResult['checks'] = [];
   for (const s of r.scenarios) {
+    for (const t of s.runTargets ?? []) {
+      const at = s.runs.find((x) => x.http.connections === t.connections)?.http;
+      if (!at) continue;
+      const over = `at ${t.connections} connection${t.connections === 1 ? '' : 's'} for ${r.seconds} s`;
+      if (t.p99Ms !== undefined)
+        checks.push({
+          check: `${s.name}: p99 < ${t.p99Ms} ms ${over}`,
+          pass: at.p99 < t.p99Ms,
+          detail: `p99 ${at.p99} ms`,
+        });
+      if (t.peakRssMiB !== undefined)
+        checks.push({
+          check: `${s.name}: the server's peak RSS < ${t.peakRssMiB} MiB ${over}`,
+          pass: at.peakRssMiB !== undefined && at.peakRssMiB < t.peakRssMiB,
+          detail: `peak RSS ${f(at.peakRssMiB)} MiB`,
+        });
+    }
     const run = s.runs.find((x) => x.http.connections === 10);
     if (!run) continue;
     if (s.kind === 'list' || s.kind === 'detail' || s.kind === 'analytics') {

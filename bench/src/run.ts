@@ -188,6 +188,7 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
         description: s.description,
         runs,
         p99TargetMs: s.p99TargetMs,
+        runTargets: s.runTargets,
       };
       results.push(result);
       const statements = traces.get(s.name);

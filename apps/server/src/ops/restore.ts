@@ -194,9 +194,10 @@ export type RestoreResult = { manifest: Manifest; rows: number; files: number };
 
 /**
  * Fill an empty database and an empty DATA_DIR/files from a backup archive. The archive is checked end to
- * end first; then, in ONE transaction: every table is locked and found empty, the foreign keys are set
- * aside, the rows go in, the keys come back (checked over every row), the sequences are set, and each
- * table is read back in dump order and its checksum compared with the archive's. Any difference rolls
+ * end first; then, in ONE transaction: every table is locked and found empty, the foreign keys and our
+ * triggers are set aside, the rows go in, the triggers and keys come back (the keys checked over every row),
+ * the sequences are set, and each table is read back in dump order and its checksum compared with the
+ * archive's. Any difference rolls
  * everything back and removes the files written. The database must already be migrated to the archive's
  * schema (restoreInto checks the version; the CLI migrates the empty target first).
  */
@@ -240,6 +241,8 @@ export const restoreArchive = async (opts: {
               from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace order by conname`,
       );
       for (const k of keys) await tx.execute(sql.raw(`alter table ${k.t} drop constraint ${quote(k.name)}`));
+      // The rows go in as they were dumped: no trigger of ours counts or copies anything on the way.
+      for (const t of tables) await tx.execute(sql`alter table ${sql.identifier(t)} disable trigger user`);
 
       await walkArchive(opts.file, async (_m, entry, body) => {
         const table = /^tables\/([a-z0-9_]+)\.jsonl$/.exec(entry.name)?.[1];
@@ -258,6 +261,7 @@ export const restoreArchive = async (opts: {
         }
       });
 
+      for (const t of tables) await tx.execute(sql`alter table ${sql.identifier(t)} enable trigger user`);
       for (const k of keys)
         await tx.execute(sql.raw(`alter table ${k.t} add constraint ${quote(k.name)} ${k.def}`));
       for (const s of manifest.sequences)

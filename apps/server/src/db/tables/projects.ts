@@ -2,7 +2,18 @@
 // analysis when they say no. Both reference the quotation and the version they ended; the quotation's own
 // `project_id` names its project without a foreign key (the quotations file would import this one back).
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { id, lifecycle, rupees, ts } from './columns.ts';
 import { customers } from './customers.ts';
 import { files } from './files.ts';
@@ -47,7 +58,17 @@ export const projects = pgTable(
   (t) => [
     uniqueIndex('projects_project_id_idx').on(t.projectId),
     uniqueIndex('projects_quotation_uq').on(t.quotationId),
-    index('projects_live_created_idx').on(t.isDeleted, t.createdAt),
+    // Live by creation (the list's date chip), with what wins and losses group by: that page from the index.
+    index('projects_win_loss_idx').on(
+      t.isDeleted,
+      t.createdAt,
+      t.totalPrice,
+      t.customerKind,
+      t.customerDistrict,
+      t.daysToApproval,
+      t.quotationCreatedBy,
+      t.customerId,
+    ),
     index('projects_live_updated_idx').on(t.isDeleted, t.updatedAt),
     index('projects_live_project_id_idx').on(t.isDeleted, t.projectId),
     index('projects_live_status_created_idx').on(t.isDeleted, t.status, t.createdAt),
@@ -123,7 +144,18 @@ export const rejectionAnalyses = pgTable(
     uniqueIndex('rejection_analyses_quotation_live_uq').on(t.quotationId).where(sql`NOT ${t.isDeleted}`),
     index('rejection_analyses_live_created_idx').on(t.isDeleted, t.createdAt),
     index('rejection_analyses_live_updated_idx').on(t.isDeleted, t.updatedAt),
-    index('rejection_analyses_live_date_idx').on(t.isDeleted, t.rejectionDate),
+    // Live by rejection date, with what wins and losses group by: that page from the index alone.
+    index('rejection_analyses_win_loss_idx').on(
+      t.isDeleted,
+      t.rejectionDate,
+      t.quotedAmount,
+      t.lostTo,
+      t.customerKind,
+      t.customerDistrict,
+      t.quotationCreatedBy,
+      t.customerId,
+      t.competitorName,
+    ),
     // Lost to a competitor or to no decision, newest rejection first: the page and its count from the index.
     index('rejection_analyses_live_lost_to_date_idx').on(t.isDeleted, t.lostTo, t.rejectionDate, t.id),
     index('rejection_analyses_customer_idx').on(t.customerId, t.createdAt),
@@ -133,3 +165,13 @@ export const rejectionAnalyses = pgTable(
     index('rejection_analyses_deleted_by_idx').on(t.deletedBy),
   ],
 );
+
+/**
+ * The version of everything the wins-and-losses page reads: one row, counted up by a statement trigger on
+ * every insert, delete and relevant update of projects and rejection analyses, in the writing transaction
+ * (migration 0025). The page keeps its last answers per version (modules/win-loss/win-loss-cache.ts).
+ */
+export const winLossVersion = pgTable('win_loss_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

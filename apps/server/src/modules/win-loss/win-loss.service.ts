@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { quotationScopeOn } from '../quotations/quotation-dto.ts';
 import { ORGANIZATION } from './outcome-snapshot.ts';
+import { rememberedAnswer, VERSION_SQL } from './win-loss-cache.ts';
 
 /** Districts shown one by one before the rest are summed (Odisha has 30). */
 const DISTRICTS_TOP = 30;
@@ -76,10 +77,27 @@ export const winLoss = async (
   const filters = sql`${query.createdBy ? sql` and o.quotation_created_by = ${query.createdBy}` : sql``}${
     scope ? sql` and ${scope}` : sql``
   }`;
+  const compute = async () => {
+    const { answer, version } = await readOutcomes(db, from, to, filters);
+    return { version, value: shape(answer, from, to, query.createdBy ?? null) };
+  };
+  // Without a row scope every caller with the same period and executive gets the same answer: kept while
+  // the outcomes' version stands (win-loss-cache.ts). A scoped answer depends on the caller's customers too.
+  if (scope) return (await compute()).value;
+  return rememberedAnswer(db, `${from}|${to}|${query.createdBy ?? ''}`, compute);
+};
+
+/** The one statement: every figure grouped, and the outcomes' version it read them at. */
+const readOutcomes = async (
+  db: Db,
+  from: string,
+  to: string,
+  filters: SQL,
+): Promise<{ answer: Answer; version: number }> => {
   const result = await db.execute(sql`
     with won as materialized (
       select o.customer_kind as kind, o.customer_district as district, o.total_price as value,
-        to_char(o.created_at at time zone ${TZ}, 'YYYY-MM') as month, o.days_to_approval as days
+        date_trunc('month', o.created_at at time zone ${TZ}) as month, o.days_to_approval as days
       from projects o
       where not o.is_deleted
         and o.created_at >= (${from}::date::timestamp at time zone ${TZ})
@@ -87,7 +105,7 @@ export const winLoss = async (
         ${filters}
     ), lost as materialized (
       select o.customer_kind as kind, o.customer_district as district, o.quoted_amount as value,
-        to_char(o.rejection_date, 'YYYY-MM') as month, o.lost_to,
+        date_trunc('month', o.rejection_date::timestamp) as month, o.lost_to,
         nullif(btrim(o.competitor_name), '') as competitor, o.rejection_reasons
       from rejection_analyses o
       where not o.is_deleted and o.rejection_date >= ${from}::date and o.rejection_date <= ${to}::date
@@ -106,7 +124,7 @@ export const winLoss = async (
     )
     select json_build_object(
       'months', (select coalesce(json_agg(m), '[]') from (
-        select month, sum(won)::int as won, sum(lost)::int as lost,
+        select to_char(month, 'YYYY-MM') as month, sum(won)::int as won, sum(lost)::int as lost,
           round(sum(won_value), 2)::float8 as "wonValue", round(sum(lost_value), 2)::float8 as "lostValue"
         from (select month, 1 as won, 0 as lost, value as won_value, 0 as lost_value from won
               union all select month, 0, 1, 0, value from lost) o
@@ -144,10 +162,10 @@ export const winLoss = async (
       'buckets', (select coalesce(json_agg(t), '[]') from (
         select case ${bucketCase} end as key, count(*)::int as count
         from won where days is not null group by 1) t)
-    ) as answer`);
-  const [row] = (result as unknown as { rows: { answer: Answer | string }[] }).rows;
+    ) as answer, ${sql.raw(VERSION_SQL)} as version`);
+  const [row] = (result as unknown as { rows: { answer: Answer | string; version: number | string }[] }).rows;
   const answer: Answer = typeof row!.answer === 'string' ? JSON.parse(row!.answer) : row!.answer;
-  return shape(answer, from, to, query.createdBy ?? null);
+  return { answer, version: Number(row!.version) };
 };
 
 const byWeight =

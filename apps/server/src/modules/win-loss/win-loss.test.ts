@@ -235,6 +235,42 @@ describe('wins and losses', () => {
     expect(await read()).toEqual(written);
   });
 
+  it('answers again from the last reading only while no outcome changed, however the change was made', async () => {
+    const db = ctx.database.db;
+    const before = await get();
+    expect(await get()).toEqual(before);
+    // A change made past the app (another process, the command line) counts on the next load.
+    const [analysis] = await db
+      .select()
+      .from(rejectionAnalyses)
+      .where(eq(rejectionAnalyses.isDeleted, false))
+      .limit(1);
+    await db.update(rejectionAnalyses).set({ isDeleted: true }).where(eq(rejectionAnalyses.id, analysis!.id));
+    try {
+      expect((await get()).totals.lost).toBe(before.totals.lost - 1);
+    } finally {
+      await db
+        .update(rejectionAnalyses)
+        .set({ isDeleted: false })
+        .where(eq(rejectionAnalyses.id, analysis!.id));
+    }
+    expect((await get()).totals.lost).toBe(before.totals.lost);
+    // A status change is not counted (the answer stands); a row deleted for good is.
+    const version = async () =>
+      Number(
+        (
+          (await db.execute(sql`select version from win_loss_version`)) as unknown as {
+            rows: { version: string }[];
+          }
+        ).rows[0]!.version,
+      );
+    const v = await version();
+    await db.update(projects).set({ status: 'Ready For Dispatch' }).where(eq(projects.isDeleted, false));
+    expect(await version()).toBe(v);
+    await db.delete(rejectionAnalyses).where(eq(rejectionAnalyses.isDeleted, true));
+    expect(await version()).toBe(v + 1);
+  });
+
   it('refuses a bad query with a clear 400', async () => {
     const cases: [string, string][] = [
       ['?from=2026-02-30', M.fromInvalid],
