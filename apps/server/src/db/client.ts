@@ -109,13 +109,19 @@ export const openPostgres = async (url: string, max = 10, sqlTraceFile?: string)
   };
 };
 
+/** What a standing-in handle (platform/request-transaction.ts scopedDb) answers with the handle it means now. */
+export const CURRENT_DB = Symbol('karya.currentDb');
+
 /**
  * A statement prepared once per database and reused (the hot paths of every request: built and parsed
  * once, not per call).
  */
 export const preparedPerDb = <Q>(build: (db: Db) => Q) => {
   const cache = new WeakMap<Db, Q>();
-  return (db: Db) => {
+  return (handle: Db) => {
+    // A handle that stands for another at each call (the request's transaction or the pool: scopedDb)
+    // names it, so a statement is bound to where this call runs, never to where the first one ran.
+    const db = (handle as Db & { [CURRENT_DB]?: Db })[CURRENT_DB] ?? handle;
     let query = cache.get(db);
     if (!query) {
       query = build(db);

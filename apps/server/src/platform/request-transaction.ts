@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from '../db/client.ts';
+import { CURRENT_DB, type Db } from '../db/client.ts';
 
 /**
  * One transaction around a whole request's writes (issue 22 §2): an idempotent write claims its key inside
@@ -31,6 +31,7 @@ export const scopedDb = (db: Db): Db => {
   return new Proxy(db, {
     get(target, prop) {
       const tx = storage.getStore()?.tx;
+      if (prop === CURRENT_DB) return tx ?? target;
       if (tx) {
         const value = Reflect.get(tx, prop, tx);
         return typeof value === 'function' ? value.bind(tx) : value;

@@ -1,6 +1,6 @@
 import type { UserRef } from '@karya/domain';
-import { and, inArray, not } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, inArray, not, sql } from 'drizzle-orm';
+import { type Db, preparedPerDb } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { UserRow } from './principal.ts';
 
@@ -21,13 +21,19 @@ export const userRefs = async (
   const map = new Map<string, UserRef>(known);
   const wanted = [...new Set([...ids].filter((x): x is string => Boolean(x) && !map.has(x as string)))];
   if (wanted.length === 0) return map;
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, image: users.image })
-    .from(users)
-    .where(inArray(users.id, wanted));
+  const rows = await refsQuery(db).execute({ ids: wanted });
   for (const r of rows) map.set(r.id, userRefOf(r));
   return map;
 };
+
+/** Every record's answer names its people: one statement, prepared once per connection. */
+const refsQuery = preparedPerDb((db) =>
+  db
+    .select({ id: users.id, name: users.name, email: users.email, image: users.image })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('karya_user_refs'),
+);
 
 /** Which of the given user ids are missing or deleted (assignees and members must be live users). */
 export const missingLiveUsers = async (db: Db, ids: readonly string[]) => {

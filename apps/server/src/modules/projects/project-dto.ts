@@ -11,8 +11,8 @@ import {
   recordMessages,
   type UserRef,
 } from '@karya/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, preparedPerDb } from '../../db/client.ts';
 import { files, productItems, projectStatusChanges, projects, quotationLines } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
@@ -120,12 +120,7 @@ export const listDtos = async (db: Db | Tx, rows: SelectedRow[]): Promise<Projec
 /** The stored files a project names, as the detail shows them (with the url that serves each). */
 const filesOf = async (db: Db, p: ProjectRow): Promise<ProjectDto['files']> => {
   const ids = [p.agreementFileId, p.purchaseOrderFileId].filter((x): x is string => Boolean(x));
-  const rows = ids.length
-    ? await db
-        .select({ id: files.id, name: files.originalName, size: files.size })
-        .from(files)
-        .where(inArray(files.id, ids))
-    : [];
+  const rows = ids.length ? await projectFilesQuery(db).execute({ ids }) : [];
   const of = (field: ProjectFileField): ProjectFileDto => {
     const row = rows.find((r) => r.id === p[PROJECT_FILES[field].column]);
     return row ? { url: projectFileUrl(p.id, field), name: row.name, size: row.size } : null;
@@ -133,28 +128,56 @@ const filesOf = async (db: Db, p: ProjectRow): Promise<ProjectDto['files']> => {
   return { agreementFile: of('agreementFile'), purchaseOrderFile: of('purchaseOrderFile') };
 };
 
+// A project's detail is read often (every open, every status change's answer): its statements are prepared
+// once per connection, so a request neither builds their SQL nor has PostgreSQL plan it again.
+const projectFilesQuery = preparedPerDb((db) =>
+  db
+    .select({ id: files.id, name: files.originalName, size: files.size })
+    .from(files)
+    .where(sql`${files.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('karya_project_files'),
+);
+const projectQuery = preparedPerDb((db) =>
+  db
+    .select(detailSelect)
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('karya_project_detail'),
+);
+const projectLinesQuery = preparedPerDb((db) =>
+  db
+    .select({ line: quotationLines, itemDeleted: productItems.isDeleted })
+    .from(quotationLines)
+    .leftJoin(productItems, eq(productItems.id, quotationLines.itemId))
+    .where(eq(quotationLines.versionId, sql.placeholder('versionId')))
+    .orderBy(asc(quotationLines.lineNo))
+    .prepare('karya_project_lines'),
+);
+const projectChangesQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(projectStatusChanges)
+    .where(eq(projectStatusChanges.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(projectStatusChanges.changedAt), asc(projectStatusChanges.id))
+    .prepare('karya_project_changes'),
+);
+
 /** One project in `scope`; 404 'Project not found' otherwise. */
 export const detail = async (db: Db | Tx, id: string, scope?: Scope): Promise<ProjectDto> => {
   const d = db as Db;
-  const [row] = (await d
-    .select(detailSelect)
-    .from(projects)
-    .where(scope ? and(eq(projects.id, id), scope) : eq(projects.id, id))
-    .limit(1)) as unknown as DetailRow[];
+  const [row] = (scope
+    ? await d
+        .select(detailSelect)
+        .from(projects)
+        .where(and(eq(projects.id, id), scope))
+        .limit(1)
+    : await projectQuery(d).execute({ id })) as unknown as DetailRow[];
   if (!row) throw notFound(PROJECT.notFound);
   const p = row.project;
   const [lines, changes, projectFiles] = await Promise.all([
-    d
-      .select({ line: quotationLines, itemDeleted: productItems.isDeleted })
-      .from(quotationLines)
-      .leftJoin(productItems, eq(productItems.id, quotationLines.itemId))
-      .where(eq(quotationLines.versionId, p.versionId))
-      .orderBy(asc(quotationLines.lineNo)),
-    d
-      .select()
-      .from(projectStatusChanges)
-      .where(eq(projectStatusChanges.projectId, p.id))
-      .orderBy(asc(projectStatusChanges.changedAt), asc(projectStatusChanges.id)),
+    projectLinesQuery(d).execute({ versionId: p.versionId }),
+    projectChangesQuery(d).execute({ projectId: p.id }),
     filesOf(d, p),
   ]);
   const refs = await userRefs(d, [p.createdBy, p.updatedBy, p.deletedBy, ...changes.map((c) => c.changedBy)]);

@@ -21,8 +21,8 @@ import {
   recordMessages,
   type UserRef,
 } from '@karya/domain';
-import { and, asc, desc, eq, inArray, or, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, desc, eq, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, preparedPerDb } from '../../db/client.ts';
 import {
   customers,
   productItems,
@@ -204,44 +204,64 @@ const versionDto = (
 
 /** The versions of a quotation with their lines, newest first. */
 export const versionsOf = async (db: Db | Tx, quotationId: string) => {
-  const versions = await (db as Db)
-    .select()
-    .from(quotationVersions)
-    .where(eq(quotationVersions.quotationId, quotationId))
-    .orderBy(desc(quotationVersions.versionNumber));
+  const versions = await versionsQuery(db as Db).execute({ quotationId });
   const lines = versions.length
-    ? await (db as Db)
-        .select({ line: quotationLines, itemDeleted: productItems.isDeleted })
-        .from(quotationLines)
-        .leftJoin(productItems, eq(productItems.id, quotationLines.itemId))
-        .where(
-          inArray(
-            quotationLines.versionId,
-            versions.map((v) => v.id),
-          ),
-        )
-        .orderBy(asc(quotationLines.versionId), asc(quotationLines.lineNo))
+    ? await versionLinesQuery(db as Db).execute({ ids: versions.map((v) => v.id) })
     : [];
   return { versions, lines };
 };
 
-/** The project the quotation was approved into (`quotations.project_id`; issue 26), null once it is gone. */
-const projectRef = async (db: Db | Tx, id: string) => {
-  const [p] = await (db as Db)
+// A quotation's detail is read often (every open, every write's answer): its statements are prepared once
+// per connection, so a request neither builds their SQL nor has PostgreSQL plan it again.
+const versionsQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(quotationVersions)
+    .where(eq(quotationVersions.quotationId, sql.placeholder('quotationId')))
+    .orderBy(desc(quotationVersions.versionNumber))
+    .prepare('karya_quotation_versions'),
+);
+const versionLinesQuery = preparedPerDb((db) =>
+  db
+    .select({ line: quotationLines, itemDeleted: productItems.isDeleted })
+    .from(quotationLines)
+    .leftJoin(productItems, eq(productItems.id, quotationLines.itemId))
+    .where(sql`${quotationLines.versionId} = any(${sql.placeholder('ids')}::text[])`)
+    .orderBy(asc(quotationLines.versionId), asc(quotationLines.lineNo))
+    .prepare('karya_quotation_lines'),
+);
+const projectRefQuery = preparedPerDb((db) =>
+  db
     .select({ _id: projects.id, projectId: projects.projectId, isDeleted: projects.isDeleted })
     .from(projects)
-    .where(eq(projects.id, id))
-    .limit(1);
+    .where(eq(projects.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('karya_quotation_project'),
+);
+const quotationQuery = preparedPerDb((db) =>
+  db
+    .select(quotationSelect)
+    .from(quotations)
+    .where(eq(quotations.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('karya_quotation_detail'),
+);
+
+/** The project the quotation was approved into (`quotations.project_id`; issue 26), null once it is gone. */
+const projectRef = async (db: Db | Tx, id: string) => {
+  const [p] = await projectRefQuery(db as Db).execute({ id });
   return p ?? null;
 };
 
 /** One quotation in `scope` with every version; 404 otherwise. */
 export const detail = async (db: Db | Tx, id: string, scope?: Scope): Promise<QuotationDto> => {
-  const [row] = (await (db as Db)
-    .select(quotationSelect)
-    .from(quotations)
-    .where(scope ? and(eq(quotations.id, id), scope) : eq(quotations.id, id))
-    .limit(1)) as unknown as SelectedRow[];
+  const [row] = (scope
+    ? await (db as Db)
+        .select(quotationSelect)
+        .from(quotations)
+        .where(and(eq(quotations.id, id), scope))
+        .limit(1)
+    : await quotationQuery(db as Db).execute({ id })) as unknown as SelectedRow[];
   if (!row) throw notFound(QUOTATION.notFound);
   const q = row.quotation;
   const { versions, lines } = await versionsOf(db, q.id);
