@@ -49,7 +49,10 @@ const seriousFindings = async (page: Page) =>
 describe('quotations', () => {
   const env = useAppAndBrowser();
 
-  it('converts a requirement, re-quotes it, approves the changes and makes a version active', async () => {
+  // A long walk (about 20 s here): CI once took over a minute on a loaded machine.
+  it('converts a requirement, re-quotes it, approves the changes and makes a version active', {
+    timeout: 120_000,
+  }, async () => {
     const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
     const errors: string[] = [];

@@ -191,7 +191,10 @@ describe('every demo role finishes its own work', () => {
     expect(errors).toEqual([]);
   });
 
-  it('Sales Manager: approves a quotation into a project with its two PDFs, and records why another was lost', async () => {
+  // The longest walk (about 30 s here): CI once took over a minute on a loaded machine.
+  it('Sales Manager: approves a quotation into a project with its two PDFs, and records why another was lost', {
+    timeout: 120_000,
+  }, async () => {
     const { page, errors } = await as(PEOPLE.salesManager.email);
     // The demo's quotation that may be decided now (Draft, its review allowing it) is approved; a
     // re-quotation waiting for review is reviewed first, then lost.

@@ -118,7 +118,8 @@ describe.skipIf(Boolean(skipReason))('two server processes on one PostgreSQL and
     deadRedisPort = await freePort();
     c = start('C', await freePort(), { REDIS_URL: `redis://127.0.0.1:${deadRedisPort}` });
     await waitUntilHealthy(b);
-  });
+    // Three processes start one after another beside CI's other suites: a minute was once not enough.
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all([stop(a), stop(b), stop(c)]);
