@@ -27,33 +27,29 @@ const institutionType = sql`case
 /** Which outcomes to fill: one project or analysis by id, a customer's, or every one (migration, bench). */
 export type OutcomeTarget = { projectId: string } | { analysisId: string } | { customerId: string } | 'all';
 
-const where = (alias: 'o', target: OutcomeTarget, own: 'projectId' | 'analysisId'): SQL | null => {
+const where = (target: OutcomeTarget, own: 'projectId' | 'analysisId'): SQL | null => {
   if (target === 'all') return sql`true`;
-  if ('customerId' in target) return sql`${sql.raw(alias)}.customer_id = ${target.customerId}`;
-  if (own in target) return sql`${sql.raw(alias)}.id = ${(target as Record<string, string>)[own]}`;
+  if ('customerId' in target) return sql`o.customer_id = ${target.customerId}`;
+  if (own in target) return sql`o.id = ${(target as Record<string, string>)[own]}`;
   return null;
 };
 
+/** What both outcomes copy from their customer and quotation (joined as c and q). */
+const copied = sql`customer_kind = ${institutionType},
+  customer_district = nullif(btrim(c.district), ''),
+  quotation_created_by = q.created_by`;
+const joined = (which: SQL) =>
+  sql`from customers c, quotations q where c.id = o.customer_id and q.id = o.quotation_id and ${which}`;
+
 /** Fill the snapshot columns of the outcomes named (see the file's head). */
 export const fillOutcomeSnapshot = async (tx: Queryable, target: OutcomeTarget) => {
-  const projects = where('o', target, 'projectId');
+  const projects = where(target, 'projectId');
   if (projects)
     await tx.execute(sql`
-      update projects o set
-        customer_kind = ${institutionType},
-        customer_district = nullif(btrim(c.district), ''),
-        quotation_created_by = q.created_by,
+      update projects o set ${copied},
         days_to_approval = (select (o.created_at at time zone ${TZ})::date - (r.created_at at time zone ${TZ})::date
                             from requirements r where r.id = o.requirement_id)
-      from customers c, quotations q
-      where c.id = o.customer_id and q.id = o.quotation_id and ${projects}`);
-  const analyses = where('o', target, 'analysisId');
-  if (analyses)
-    await tx.execute(sql`
-      update rejection_analyses o set
-        customer_kind = ${institutionType},
-        customer_district = nullif(btrim(c.district), ''),
-        quotation_created_by = q.created_by
-      from customers c, quotations q
-      where c.id = o.customer_id and q.id = o.quotation_id and ${analyses}`);
+      ${joined(projects)}`);
+  const analyses = where(target, 'analysisId');
+  if (analyses) await tx.execute(sql`update rejection_analyses o set ${copied} ${joined(analyses)}`);
 };
