@@ -3,6 +3,7 @@ export * from './common/amount-words.ts';
 export * from './common/device.ts';
 export * from './common/enumeration.ts';
 export * from './common/fields.ts';
+export * from './common/gst-slabs.ts';
 export * from './common/history.ts';
 export * from './common/list-query.ts';
 export * from './common/list-search-params.ts';

@@ -78,7 +78,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/admin/verifications', resource: 'verification', actions: ['read'] },
   { path: '/admin/verifications/items', resource: 'product-item', actions: ['verification'] },
   { path: '/admin/verifications/quotations', resource: 'quotation', actions: ['verification'] },
-  { path: '/admin/verifications/:id', resource: 'verification', actions: ['read'] },
+  // Items whose GST rate is no longer in force (issue 27 §1): setting a current rate is an item update.
+  { path: '/admin/verifications/gst-rates', resource: 'product-item', actions: ['update'] },
   { path: '/admin/suggestions', resource: 'suggestion', actions: ['read'] },
   { path: '/admin/suggestions/items', resource: 'product-item', actions: ['verification'] },
   { path: '/admin/rejection-analysis', resource: 'rejection-analysis', actions: ['read'] },

@@ -2,6 +2,21 @@
 // makes the rows).
 
 /**
+ * GST: the rate each HSN carries since 22 September 2025 (CBIC notification 9/2025-Central Tax (Rate) of
+ * 17 September 2025, 56th GST Council; issue 27 §1), where each came from:
+ * - 847330, 847150 (computer parts, processing units), 902680 (parts of measuring instruments), 847780
+ *   (plastics-working machines: 3D printers), 391690 (plastic monofilament), 842119 (centrifuges), 852589
+ *   (cameras), 940320 (metal furniture): 18%, as before the change.
+ * - 950300 electronic toys (mBot, Robokart): 18%, as before; 950300 "toys ... other than electronic toys"
+ *   (the SPIKE set, classified there before at 12%): 5%.
+ * - 852859, 852862 (monitors, projectors): 28% to 18%, among the electronics the Council moved down.
+ * - 701790 (laboratory glassware): 12% to 5%, with most of the old 12% slab.
+ * - 901110 (compound microscopes) and 902300 (demonstration apparatus "unsuitable for other uses"): 18%, as
+ *   the schedule lists their headings now (the demo had 12% before).
+ * One item keeps its old 28% on purpose (the 55-inch panel): what an upgrade leaves, for the GST rates queue.
+ * The company's accountant confirms each line against the schedules; Karya only checks that a rate is a
+ * slab in force (gst-slabs.ts). Suggested items have no rate until they are verified.
+ *
  * Items: [name, model no, brand, categories, classes, margin, GST %, HSN, price to show (₹), weight (kg),
  * [length, width, height] (m), state, description]. Prices are what a store would show a school in 2026;
  * stock stays 0 until purchases (a later issue) bring it in.
@@ -75,7 +90,7 @@ export const ITEMS: DemoItem[] = [
     ['Robotics Kits'],
     ['Middle (Classes 6-8)', 'Secondary (Classes 9-10)'],
     'Private CBSE and ICSE Schools',
-    12,
+    5,
     '950300',
     42500,
     3.2,
@@ -165,7 +180,7 @@ export const ITEMS: DemoItem[] = [
     ['Lab Glassware'],
     ['Secondary (Classes 9-10)', 'Higher Secondary (Classes 11-12)'],
     'Government Schools',
-    12,
+    5,
     '701790',
     1480,
     1.6,
@@ -180,7 +195,7 @@ export const ITEMS: DemoItem[] = [
     ['Lab Glassware'],
     ['Higher Secondary (Classes 11-12)'],
     'Government Schools',
-    12,
+    5,
     '701790',
     720,
     0.3,
@@ -195,7 +210,7 @@ export const ITEMS: DemoItem[] = [
     ['Microscopes'],
     ['Secondary (Classes 9-10)'],
     'Government Schools',
-    12,
+    18,
     '901110',
     6900,
     3.5,
@@ -210,7 +225,7 @@ export const ITEMS: DemoItem[] = [
     ['Microscopes'],
     ['College and University'],
     'Colleges and Universities',
-    12,
+    18,
     '901110',
     48500,
     8.5,
@@ -240,7 +255,7 @@ export const ITEMS: DemoItem[] = [
     ['Physics Apparatus'],
     ['Higher Secondary (Classes 11-12)'],
     'Government Schools',
-    12,
+    18,
     '902300',
     5400,
     6,
@@ -255,7 +270,7 @@ export const ITEMS: DemoItem[] = [
     ['Physics Apparatus'],
     ['Higher Secondary (Classes 11-12)'],
     'Government Schools',
-    12,
+    18,
     '902300',
     2650,
     4,
@@ -270,7 +285,7 @@ export const ITEMS: DemoItem[] = [
     ['Interactive Flat Panels'],
     ['Smart Classroom'],
     'Private CBSE and ICSE Schools',
-    28,
+    18,
     '852859',
     138000,
     42,
@@ -285,7 +300,7 @@ export const ITEMS: DemoItem[] = [
     ['Interactive Flat Panels'],
     ['Smart Classroom'],
     'Government Schools',
-    28,
+    18,
     '852859',
     189000,
     55,
@@ -300,7 +315,7 @@ export const ITEMS: DemoItem[] = [
     ['Projectors and Screens'],
     ['Smart Classroom'],
     'Government Schools',
-    28,
+    18,
     '852862',
     58500,
     3.7,
@@ -352,6 +367,23 @@ export const ITEMS: DemoItem[] = [
     [0.9, 0.45, 1.8],
     'Verified',
     'Lockable steel cabinet with 4 shelves and a pegboard door.',
+  ],
+  [
+    // Recorded before 22 September 2025 at 28% and not yet moved to a current slab: it waits in
+    // Verifications → GST rates (and on the admin dashboard), and a sale or quotation today refuses it.
+    'Interactive Flat Panel 55" (2024 stock)',
+    'RP5502',
+    'BenQ',
+    ['Interactive Flat Panels'],
+    ['Smart Classroom'],
+    'Private CBSE and ICSE Schools',
+    28,
+    '852859',
+    98000,
+    32,
+    [1.3, 0.1, 0.8],
+    'Verified',
+    "Last year's 55-inch model, two units left in the Cuttack store; its GST is still the old 28%.",
   ],
   [
     'Solar Energy Demonstration Kit',

@@ -1,5 +1,6 @@
 import {
   fromPaise,
+  gstRatesOn,
   ITEM_PRICE_ACTION,
   type LineMarginTier,
   minimumUnitPrice,
@@ -67,8 +68,8 @@ const PRICING = {
   ),
 } as Pick<Principal, 'permissions'> as Principal;
 
-/** The items a quotation may carry ("adding an item", spec 3 §5): live, Verified, margin, price, GST. */
-const sellableItems = async (tx: Tx) =>
+/** The items a quotation may carry ("adding an item", spec 3 §5): live, Verified, margin, price, a GST in force. */
+const sellableItems = async (tx: Tx, now: Date) =>
   tx
     .select({
       id: productItems.id,
@@ -91,7 +92,11 @@ const sellableItems = async (tx: Tx) =>
         eq(productItems.isDeleted, false),
         eq(productItems.state, 'Verified'),
         sql`${productStocks.priceToShow} > 0`,
-        sql`${productItems.gst} > 0`,
+        // A rate in force today (the demo keeps one item at a retired rate for the GST rates queue).
+        inArray(
+          productItems.gst,
+          [...gstRatesOn(now)].filter((r) => r > 0),
+        ),
       ),
     )
     .orderBy(productItems.sku);
@@ -107,7 +112,7 @@ export const loadQuotationDemo = async (
   opts: { requirements: readonly RequirementRow[]; reviewerId: string | null },
 ) => {
   const today = todayInAppZone(now);
-  const sellable = await sellableItems(tx);
+  const sellable = await sellableItems(tx, now);
   const gstOf = new Map(sellable.map((i) => [i.id, i.gst!]));
   const itemOf = new Map(sellable.map((i) => [i.id, i]));
   /** A discount a manager would allow: 2 % off, whole rupees, never under the minimum unit price. */
@@ -157,7 +162,7 @@ export const loadQuotationDemo = async (
     const by = r.createdBy ?? null;
     const createdAt = atHour(r.createdAt!, 20, now);
     const quotationId = newId(createdAt);
-    const v0 = await freezeLines(tx, PRICING, lines, supply.interState);
+    const v0 = await freezeLines(tx, PRICING, lines, supply.interState, createdAt);
     const versions: { row: Version; lines: FrozenLine[] }[] = [
       {
         row: {
@@ -186,7 +191,7 @@ export const loadQuotationDemo = async (
     const reQuote = async (next: QuotationLineInput[], review: 'Pending' | 'Approved', hours: number) => {
       const before = versions.at(-1)!;
       const at = atHour(before.row.createdAt!, hours, now);
-      const priced = await freezeLines(tx, PRICING, next, supply.interState);
+      const priced = await freezeLines(tx, PRICING, next, supply.interState, at);
       const row: Version = {
         id: newId(at),
         quotationId,

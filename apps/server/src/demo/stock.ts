@@ -4,6 +4,7 @@ import {
   type GstRate,
   gstinCheckCharacter,
   gstStateCode,
+  isGstRateOn,
   lineAmounts,
   type MarginTier,
   newId,
@@ -154,7 +155,8 @@ export const loadStockDemo = async (
       item,
       stock,
       margin,
-      gst: (item.gst ?? 18) as GstRate,
+      // Every demo document is dated after 22 September 2025: an item at a retired rate is bought at 18.
+      gst: (item.gst !== null && isGstRateOn(item.gst, now) ? item.gst : 18) as GstRate,
       priceToShow: toPaise(stock.priceToShow ?? 0)!,
     };
   };

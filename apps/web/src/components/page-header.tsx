@@ -6,15 +6,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../lib/document-title';
 import { useCanOpenIfKnown } from './record/record-link';
 
-/** The area names are abbreviations (HRM, CRM); other segments read as words ('rejection-analysis'). */
-const ACRONYMS = new Set(['hrm', 'crm']);
+/** Abbreviations read in capitals (the areas HRM and CRM, GST); other words capitalised ('rejection-analysis'). */
+const ACRONYMS = new Set(['hrm', 'crm', 'gst']);
 const label = (segment: string) =>
-  ACRONYMS.has(segment)
-    ? segment.toUpperCase()
-    : segment
-        .split('-')
-        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-        .join(' ');
+  segment
+    .split('-')
+    .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
 
 /**
  * Page header: title, optional back button, optional filter button (opens #filter), breadcrumbs built from

@@ -155,6 +155,7 @@ export const HISTORY_FIELDS = {
     classes: 'Classes',
     margin: 'Margin',
     gst: 'GST %',
+    gstZeroKind: 'GST 0% kind',
     hsnCode: 'HSN/SAC code',
     shipping: 'Shipping',
     state: 'State',

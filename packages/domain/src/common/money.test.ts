@@ -52,9 +52,9 @@ describe('tier prices (spec 3 §6, §9)', () => {
 });
 
 describe('GST', () => {
-  it('knows the rates of spec 3 §9', () => {
-    expect([28, 18, 12, 5].every(isGstRate)).toBe(true);
-    expect(isGstRate(0)).toBe(false);
+  it('knows every rate some period allowed (spec 3 §9, then 22 September 2025)', () => {
+    expect([40, 28, 18, 12, 5, 0].every(isGstRate)).toBe(true);
+    expect(isGstRate(7)).toBe(false);
     expect(isGstRate('18')).toBe(false);
   });
 

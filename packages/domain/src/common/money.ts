@@ -3,13 +3,18 @@
 // arithmetic, and every product of a price and a percentage is rounded once, half up, to the paisa, as
 // Indian invoices round each line. Zod-free: list cards and detail pages use it.
 import { MARGIN_TIERS } from '../entities/margin-list.ts';
+import { ALL_GST_RATES, NEW_ITEM_GST_RATE } from './gst-slabs.ts';
 
-/** GST percentages an item, a purchase or a sale line may carry (spec 3 §9), and the default (§5). */
-export const GST_RATES = [28, 18, 12, 5] as const;
-export type GstRate = (typeof GST_RATES)[number];
-export const DEFAULT_GST_RATE: GstRate = 28;
-export const GST_RATE_MESSAGE = 'GST must be one of (28, 18, 12, 5)';
-export const isGstRate = (v: unknown): v is GstRate => GST_RATES.includes(v as GstRate);
+/**
+ * Every GST percentage a stored item or line may carry, highest first; which of them a document may use
+ * depends on its date (gst-slabs.ts: 28, 18, 12 and 5 as the specification lists them, then 40, 18, 5 and
+ * 0 since 22 September 2025). The default for a new item or a line sent without one is 18, in force in
+ * every period (the specification's 28 has been retired).
+ */
+export const GST_RATES: readonly number[] = ALL_GST_RATES;
+export type GstRate = number;
+export const DEFAULT_GST_RATE: GstRate = NEW_ITEM_GST_RATE;
+export const isGstRate = (v: unknown): v is GstRate => typeof v === 'number' && GST_RATES.includes(v);
 
 /** Margin tiers of a sale or quotation line: a margin record's tiers (margin-list.ts), or `custom`. */
 export const LINE_MARGIN_TIERS = [...MARGIN_TIERS, 'custom'] as const;

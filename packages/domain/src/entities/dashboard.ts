@@ -13,7 +13,8 @@ export type AdminDashboard = {
     updatedRoles: RoleSummary[];
     expiredRoles: RoleSummary[];
   };
-  verifications: { total: number; new: number; unverified: number; quotation: number };
+  /** retiredGst: live items whose GST rate is no longer in force (issue 27 §1); not part of total. */
+  verifications: { total: number; new: number; unverified: number; quotation: number; retiredGst: number };
   unVerifiedItems: { name: string; createdAt: string; createdBy: { _id: string; name: string } | null }[];
   suggestedItems: {
     name: string;

@@ -1,5 +1,7 @@
 // What the item list page, its cards and the item detail need at first paint, kept free of zod (see
 // catalogue-list.ts). Spec 3 §2 "Items", §3 "Item", §5 "Item", §6 price visibility, §8, §9.
+
+import type { GstZeroKind } from '../common/gst-slabs.ts';
 import { defineList, LIFECYCLE_FILTERS } from '../common/list-query.ts';
 import { formatRupees, fromPaise, GST_RATES, type GstRate, tierPrice, toPaise } from '../common/money.ts';
 import type { RecordStamps, UserRef } from '../common/records.ts';
@@ -33,7 +35,6 @@ export const ITEM_BULK_MAX = 100;
 /** Spec 3 §5 "Item", "Bulk item create" and §8; the file type and HSN texts are ours. */
 export const ITEM_MESSAGES = {
   nameRequired: 'Name is required',
-  gst: 'GST must be one of (28, 18, 12, 5)',
   gstPick: 'Select GST %',
   ratingMin: 'Rating must be at least 0',
   ratingMax: 'Rating cannot exceed 5',
@@ -178,6 +179,8 @@ export type ItemDto = RecordStamps & {
   classes: ItemRef[];
   margin: ItemRef | null;
   gst: GstRate | null;
+  /** At 0%: how the invoice prints it. */
+  gstZeroKind: GstZeroKind | null;
   hsnCode: string | null;
   shipping: ItemShipping;
   state: ItemState;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { clearable, hasAtMostTwoDecimals } from '../common/fields.ts';
-import { GST_RATES, HSN_MESSAGE, HSN_RE } from '../common/money.ts';
+import {
+  GST_ZERO_KIND_MESSAGE,
+  GST_ZERO_KINDS,
+  gstRatesInForceMessage,
+  isGstRateOn,
+} from '../common/gst-slabs.ts';
+import { HSN_MESSAGE, HSN_RE } from '../common/money.ts';
 import { multiLineText, oneLineText } from '../common/text.ts';
 import { objectIdSchema } from '../ids.ts';
 import {
@@ -59,7 +65,7 @@ const idList = z.preprocess(
 );
 
 /**
- * Item fields (spec 3 §3, §5). Only the name is required; GST one of 28/18/12/5; HSN/SAC 4, 6 or 8 digits
+ * Item fields (spec 3 §3, §5). Only the name is required; GST one of the slabs in force (issue 27); HSN/SAC 4, 6 or 8 digits
  * (beyond the spec: Indian tax invoices need it). Images travel as multipart files `images` (at most 5
  * counting kept ones), the specification as the file `specifications`; categories, classes and shipping as
  * JSON text. createdBy and updatedBy are stamped from the session, never read.
@@ -74,11 +80,15 @@ const itemFields = {
   categories: idList.optional(),
   classes: idList.optional(),
   margin: clearable(objectIdSchema).optional(),
+  // A new item's rate must be in force today (gst-slabs.ts); an item stored with a retired one keeps it
+  // until someone sets a current one (the verification queue lists it).
   gst: numeric(
-    z.number({ error: ITEM_MESSAGES.gst }).refine((v) => (GST_RATES as readonly number[]).includes(v), {
-      message: ITEM_MESSAGES.gst,
-    }),
+    z
+      .number({ error: () => gstRatesInForceMessage(new Date()) })
+      .refine((v) => isGstRateOn(v, new Date()), { error: () => gstRatesInForceMessage(new Date()) }),
   ).optional(),
+  /** At 0%: printed as Nil rated or Exempt, which the law tells apart. */
+  gstZeroKind: clearable(z.enum(GST_ZERO_KINDS, { error: GST_ZERO_KIND_MESSAGE })).optional(),
   hsnCode: clearable(oneLineText().regex(HSN_RE, HSN_MESSAGE)).optional(),
   shipping: z.preprocess((v) => (v === '' ? null : v), itemShippingSchema.nullable()).optional(),
   state: z.enum(ITEM_STATES, { error: ITEM_MESSAGES.stateInvalid }).optional(),
@@ -93,7 +103,14 @@ const itemFields = {
   ).optional(),
 };
 
-export const itemCreateSchema = z.object(itemFields);
+/** A 0% rate says which kind of 0% it is (checked again on the server against the stored item). */
+export const itemZeroKindIssue = (v: { gst?: number | null; gstZeroKind?: string | null }) =>
+  v.gst === 0 && !v.gstZeroKind ? { path: ['gstZeroKind'], message: GST_ZERO_KIND_MESSAGE } : null;
+
+export const itemCreateSchema = z.object(itemFields).superRefine((v, ctx) => {
+  const issue = itemZeroKindIssue(v);
+  if (issue) ctx.addIssue({ code: 'custom', ...issue });
+});
 export type ItemInput = z.infer<typeof itemCreateSchema>;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clearable, hasAtMostTwoDecimals } from '../common/fields.ts';
-import { DEFAULT_GST_RATE, GST_RATE_MESSAGE, GST_RATES } from '../common/money.ts';
+import { gstRateMessageOn, isGstRateOn } from '../common/gst-slabs.ts';
+import { DEFAULT_GST_RATE, GST_RATES } from '../common/money.ts';
 import { multiLineText, oneLineText } from '../common/text.ts';
 import { numberFromText } from '../common/values.ts';
 import { objectIdSchema } from '../ids.ts';
@@ -40,16 +41,41 @@ export const tradePriceSchema = z.preprocess(
     .refine(hasAtMostTwoDecimals, M.priceDecimals),
 );
 
-/** GST 28, 18, 12 or 5; 28 when not given (spec 3 §5, §9). */
+/**
+ * A line's GST: a rate of some period (gst-slabs.ts), 18 when not given. Whether it is in force on the
+ * document's date is the document's check (datedGstIssues), since a line does not know its date.
+ */
 export const tradeGstSchema = z
   .preprocess(
     numberFromText,
     z
-      .number({ error: GST_RATE_MESSAGE })
-      .refine((v) => (GST_RATES as readonly number[]).includes(v), GST_RATE_MESSAGE),
+      .number({ error: () => gstRateMessageOn(new Date()) })
+      .refine((v) => GST_RATES.includes(v), { error: () => gstRateMessageOn(new Date()) }),
   )
   .optional()
-  .transform((v) => (v ?? DEFAULT_GST_RATE) as (typeof GST_RATES)[number]);
+  .transform((v) => v ?? DEFAULT_GST_RATE);
+
+/**
+ * Each line whose rate is not in force on the document's day, as an issue on that line's GST: the server
+ * runs it on every write (a PATCH may send lines without the date), the forms through the schemas below.
+ */
+export const datedGstIssues = (lines: readonly { gst?: number }[], day: string | Date) => {
+  const message = gstRateMessageOn(day);
+  return lines.flatMap((l, i) =>
+    l.gst === undefined || isGstRateOn(l.gst, day) ? [] : [{ path: ['items', i, 'gst'], message }],
+  );
+};
+
+/** The dated check on a document schema, when both its date and its lines are there. */
+export const withDatedGst = <T extends z.ZodType<{ invoiceDate?: string; items?: { gst?: number }[] }>>(
+  schema: T,
+) =>
+  schema.superRefine((v, ctx) => {
+    // A date or lines that failed their own checks are reported by those (refinements still run here).
+    if (typeof v.invoiceDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v.invoiceDate)) return;
+    if (!Array.isArray(v.items)) return;
+    for (const issue of datedGstIssues(v.items, v.invoiceDate)) ctx.addIssue({ code: 'custom', ...issue });
+  });
 
 export const tradeItemIdSchema = z
   .string({ error: M.itemRequired })
@@ -100,8 +126,8 @@ const purchaseFields = {
 };
 
 /** POST /crm/products/purchases. */
-export const purchaseCreateSchema = z.object(purchaseFields);
+export const purchaseCreateSchema = withDatedGst(z.object(purchaseFields));
 export type PurchaseInput = z.infer<typeof purchaseCreateSchema>;
 /** PATCH /crm/products/purchases/{id}: the fields sent replace the stored ones; items replace every line. */
-export const purchaseUpdateSchema = z.object(purchaseFields).partial();
+export const purchaseUpdateSchema = withDatedGst(z.object(purchaseFields).partial());
 export type PurchaseUpdateInput = z.infer<typeof purchaseUpdateSchema>;

@@ -59,8 +59,9 @@ export const quotationLineSchema = z
         numberFromText,
         z
           .number({ error: M.gstRequired })
-          .positive(M.gstRequired)
-          .refine((v) => (GST_RATES as readonly number[]).includes(v), M.gstRequired),
+          // A rate of some period (0 for nil-rated and exempt goods); the server checks it is in force on
+          // the version's date (gst-slabs.ts).
+          .refine((v) => GST_RATES.includes(v), M.gstRequired),
       ),
       unitPrice: z
         .preprocess(

@@ -8,6 +8,7 @@ import {
   tradeLinesSchema,
   tradePriceSchema,
   tradeQuantitySchema,
+  withDatedGst,
 } from './purchase.ts';
 import { TRADE_MESSAGES } from './purchase-list.ts';
 import { SALE_MESSAGES } from './sale-list.ts';
@@ -43,8 +44,8 @@ const saleFields = {
 };
 
 /** POST /crm/products/sales. */
-export const saleCreateSchema = z.object(saleFields);
+export const saleCreateSchema = withDatedGst(z.object(saleFields));
 export type SaleInput = z.infer<typeof saleCreateSchema>;
 /** PATCH /crm/products/sales/{id}: the fields sent replace the stored ones; items replace every line. */
-export const saleUpdateSchema = z.object(saleFields).partial();
+export const saleUpdateSchema = withDatedGst(z.object(saleFields).partial());
 export type SaleUpdateInput = z.infer<typeof saleUpdateSchema>;

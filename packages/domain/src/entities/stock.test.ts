@@ -51,7 +51,7 @@ describe('stock ledger rules', () => {
     expect(isAdjustmentDateAllowed('2026-05-02', '2026-05-01')).toBe(false);
   });
 
-  it('purchase lines: GST defaults to 28; totals are not part of the body', () => {
+  it('purchase lines: GST defaults to 18 (in force in every period); totals are not part of the body', () => {
     const parsed = purchaseCreateSchema.parse({
       vendor: ID,
       invoiceNo: 'PB-1',
@@ -63,7 +63,7 @@ describe('stock ledger rules', () => {
       vendor: ID,
       invoiceNo: 'PB-1',
       invoiceDate: '2026-01-10',
-      items: [{ item: ID, quantity: 2, pricePerUnit: 10.5, gst: 28 }],
+      items: [{ item: ID, quantity: 2, pricePerUnit: 10.5, gst: 18 }],
     });
     expect(
       firstMessage(

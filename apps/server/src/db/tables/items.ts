@@ -30,6 +30,8 @@ export const productItems = pgTable(
     classIds: text('class_ids').array().notNull().default(sql`'{}'::text[]`),
     marginId: text('margin_id').references(() => productMargins.id, { onDelete: 'set null' }),
     gst: integer('gst'),
+    /** At 0%: 'Nil rated' or 'Exempt' (issue 27 §1), as the invoice prints it. */
+    gstZeroKind: text('gst_zero_kind'),
     hsnCode: text('hsn_code'),
     shippingWeight: measure('shipping_weight'),
     shippingLength: measure('shipping_length'),
@@ -53,6 +55,8 @@ export const productItems = pgTable(
     // A state list sorted by name (the verification screens, the benchmark's list): pages in index order,
     // and the count and deep pages read the index alone.
     index('product_items_live_state_name_idx').on(t.isDeleted, t.state, sql`lower(${t.name})`, t.id, t.name),
+    // Items whose rate is no longer in force (the verification queue and the admin dashboard's count).
+    index('product_items_live_gst_idx').on(t.isDeleted, t.gst),
     index('product_items_brand_idx').on(t.brandId),
     index('product_items_margin_idx').on(t.marginId),
     index('product_items_categories_idx').using('gin', t.categoryIds),

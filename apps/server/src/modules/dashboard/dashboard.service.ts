@@ -13,10 +13,11 @@ import {
   OPEN_REQUIREMENT_STATUSES,
   quickDateRange,
   REQUIREMENT_STATUS_ORDER,
+  retiredGstRatesOn,
   todayInAppZone,
   UPCOMING_FOLLOW_UP_DAYS,
 } from '@karya/domain';
-import { and, asc, type Column, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, followUps, productItems, requirements, roles, teams, users } from '../../db/schema.ts';
 import { dateRangeSql } from '../../platform/list-sql.ts';
@@ -58,7 +59,7 @@ const toSummary = (r: { _id: string; name: string; createdAt: Date; expiresAt: s
  * Items awaiting verification (Unverified) or suggested, newest first, and their counts: total is what waits
  * for a verifier (unverified + suggested + quotations), new the unverified items created this week.
  */
-const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL, quotationCount: number) => {
+const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL, quotationCount: number, now: Date) => {
   const liveItem = eq(productItems.isDeleted, false);
   const waiting = (state: string) =>
     db
@@ -78,6 +79,7 @@ const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL, quotationCo
         unverified: sql<number>`(count(*) filter (where ${productItems.state} = 'Unverified'))::int`,
         suggested: sql<number>`(count(*) filter (where ${productItems.state} = 'Suggested'))::int`,
         new: sql<number>`(count(*) filter (where ${productItems.state} = 'Unverified' and ${inWeek(productItems.createdAt)}))::int`,
+        retiredGst: sql<number>`(count(*) filter (where ${inArray(productItems.gst, retiredGstRatesOn(now))}))::int`,
       })
       .from(productItems)
       .where(liveItem),
@@ -98,6 +100,7 @@ const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL, quotationCo
       new: counts?.new ?? 0,
       unverified: counts?.unverified ?? 0,
       quotation: quotationCount,
+      retiredGst: counts?.retiredGst ?? 0,
     },
     unVerifiedItems: unverified.map((i) => ({
       name: i.name,
@@ -168,7 +171,7 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
         })
         .from(teams)
         .where(liveTeam),
-      itemVerifications(db, inWeek, quotes.count),
+      itemVerifications(db, inWeek, quotes.count, now),
     ]);
   const usersTotal = userCounts[0]?.total ?? 0;
   const usersNew = userCounts[0]?.new ?? 0;

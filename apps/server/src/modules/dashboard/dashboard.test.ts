@@ -57,7 +57,7 @@ describe('dashboards', () => {
         'verifications',
       ].sort(),
     );
-    expect(d.verifications).toEqual({ total: 0, new: 0, unverified: 0, quotation: 0 });
+    expect(d.verifications).toEqual({ total: 0, new: 0, unverified: 0, quotation: 0, retiredGst: 0 });
     expect(d.unVerifiedItems).toEqual([]);
     expect(d.suggestedItems).toEqual([]);
     expect(d.unVerifiedQuotations).toEqual([]);

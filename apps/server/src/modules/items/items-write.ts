@@ -1,12 +1,14 @@
 // Creating and updating items (one with its files, or many by name), their stock rows and history.
 import {
   CATALOGUE,
+  DEFAULT_GST_RATE,
   DEFAULT_ITEM_STATE,
   ITEM_IMAGE_TYPES,
   ITEM_MESSAGES,
   type ItemInput,
   type ItemState,
   type ItemUpdateInput,
+  itemZeroKindIssue,
   MARGIN_MESSAGES,
   newId,
 } from '@karya/domain';
@@ -75,6 +77,9 @@ const columnsOf = (input: ItemUpdateInput): Partial<Row> => {
   copy('classIds', input.classes);
   copy('marginId', input.margin);
   copy('gst', input.gst);
+  copy('gstZeroKind', input.gstZeroKind);
+  // Only a 0% rate has a kind.
+  if (input.gst !== undefined && input.gst !== 0) set.gstZeroKind = null;
   copy('hsnCode', input.hsnCode);
   copy('state', input.state);
   copy('targetPrice', input.targetPrice);
@@ -146,6 +151,8 @@ export const createItem = async (
         .values({
           ...stamps,
           ...columnsOf(input),
+          // A new item starts at 18% (issue 27 §1), unless the form cleared the rate.
+          gst: input.gst === undefined ? DEFAULT_GST_RATE : input.gst,
           name: input.name,
           state: input.state ?? DEFAULT_ITEM_STATE,
           images,
@@ -197,6 +204,11 @@ export const updateItem = async (
       const kept = before.images.filter((f) => !deleting.includes(f.fileId));
       if (kept.length + images.length > 5) throw badRequest(ITEM_MESSAGES.imagesTooMany);
       const set: Partial<Row> = { ...updateStamps(principal, now), ...columnsOf(input) };
+      const zero = itemZeroKindIssue({
+        gst: 'gst' in set ? set.gst : before.gst,
+        gstZeroKind: 'gstZeroKind' in set ? set.gstZeroKind : before.gstZeroKind,
+      });
+      if (zero) throw badRequest(zero.message);
       if (images.length || deleting.length) set.images = [...kept, ...images];
       const dropSpec = Boolean(specification || input.deleteSpecifications) && before.specifications !== null;
       if (specification) set.specifications = specification;
@@ -226,7 +238,14 @@ export const bulkCreateItems = async (deps: Deps, principal: Principal, names: s
   const rows = await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(productItems)
-      .values(names.map((name) => ({ ...createStamps(principal, now), name, state: DEFAULT_ITEM_STATE })))
+      .values(
+        names.map((name) => ({
+          ...createStamps(principal, now),
+          name,
+          gst: DEFAULT_GST_RATE,
+          state: DEFAULT_ITEM_STATE,
+        })),
+      )
       .returning();
     await insertStock(
       tx,

@@ -3,6 +3,7 @@
 import {
   can,
   type GstRate,
+  type GstZeroKind,
   ITEM_LIST_KEY,
   ITEM_MESSAGES,
   ITEM_PRICE_ACTION,
@@ -122,6 +123,7 @@ const toDto = (principal: Principal, r: ItemRow): ItemDto => {
     classes: r.classRefs,
     margin: m ? { _id: m._id, name: m.name } : null,
     gst: r.gst as GstRate | null,
+    gstZeroKind: r.gstZeroKind as GstZeroKind | null,
     hsnCode: r.hsnCode,
     shipping: {
       weight: r.shippingWeight,
@@ -163,6 +165,7 @@ export const snapshot = (r: Row): Snapshot => ({
   classes: r.classIds,
   margin: r.marginId,
   gst: r.gst,
+  gstZeroKind: r.gstZeroKind,
   hsnCode: r.hsnCode,
   shipping: {
     weight: r.shippingWeight,

@@ -139,7 +139,10 @@ describe('items', () => {
 
   it.each([
     [{ name: '' }, 'Name is required'],
-    [{ gst: '20' }, 'GST must be one of (28, 18, 12, 5)'],
+    [{ gst: '20' }, 'GST must be one of (40, 18, 5, 0)'],
+    // Retired on 22 September 2025 (issue 27 §1): a new item cannot take it.
+    [{ gst: '28' }, 'GST must be one of (40, 18, 5, 0)'],
+    [{ gst: '0' }, 'A 0% item must say whether it is Nil rated or Exempt'],
     [{ rating: '-1' }, 'Rating must be at least 0'],
     [{ rating: '6' }, 'Rating cannot exceed 5'],
     [{ hsnCode: '12345' }, 'HSN/SAC code must be 4, 6 or 8 digits'],
@@ -309,7 +312,7 @@ describe('items', () => {
       name: 'Telescope 70mm refractor',
       brand: brandId,
       categories: [categoryId],
-      gst: '12',
+      gst: '40',
     });
     const b = await created({ name: 'Telescope 90mm reflector', gst: '5' });
     const ids = async (params: [string, string][]) => {
@@ -419,14 +422,14 @@ describe('items', () => {
   });
 
   it('writes history with the changed fields', async () => {
-    const item = await created({ gst: '28' });
-    await patch(item._id, { gst: '12', preferredBrand: 'Celestron' });
+    const item = await created({ gst: '18' });
+    await patch(item._id, { gst: '40', preferredBrand: 'Celestron' });
     const res = await admin.request({ method: 'GET', url: `${BASE}/${item._id}/history` });
     const [latest] = res.json().data.history;
     expect(latest.action).toBe('update');
     expect(latest.changes).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ field: 'gst', from: 28, to: 12 }),
+        expect.objectContaining({ field: 'gst', from: 18, to: 40 }),
         expect.objectContaining({ field: 'preferredBrand', from: null, to: 'Celestron' }),
       ]),
     );

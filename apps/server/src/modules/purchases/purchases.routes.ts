@@ -24,7 +24,7 @@ const idParams = z.object({ id: objectIdSchema });
 const tags = ['Product purchases'];
 const BASE = '/crm/products/purchases';
 const BODY_TEXT =
-  'Lines: item, quantity, pricePerUnit, gst (28, 18, 12 or 5; 28 when absent). CGST + SGST when the ' +
+  'Lines: item, quantity, pricePerUnit, gst (a slab in force on the invoice date: 28, 18, 12 or 5 before 22-09-2025, 40, 18, 5 or 0 from then; 18 when absent). CGST + SGST when the ' +
   "vendor's GSTIN is of COMPANY_STATE or the vendor has none, else IGST. Totals (taxable, GST, total) " +
   'and the CGST/SGST/IGST split are computed by the server; totals sent are ignored. The stock of every ' +
   'item moves in the same transaction. An invoice number (trimmed, any case) that another active purchase of the same vendor holds ' +

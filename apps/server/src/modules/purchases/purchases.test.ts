@@ -89,16 +89,16 @@ describe('purchases', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json().data as PurchaseDto;
-    // 3 × 333.33 = 999.99; 18% = 179.9982 → 180.00. 2 × 99.99 = 199.98; 28% = 55.9944 → 55.99.
+    // 3 × 333.33 = 999.99; 18% = 179.9982 → 180.00. 2 × 99.99 = 199.98 at the default 18% (issue 27: in force in every period) = 35.9964 → 36.00.
     expect(p.items.map((l) => [l.quantity, l.pricePerUnit, l.gst, l.gstAmount, l.totalPrice])).toEqual([
       [3, 333.33, 18, 180, 1179.99],
-      [2, 99.99, 28, 55.99, 255.97],
+      [2, 99.99, 18, 36, 235.98],
     ]);
     expect(p).toMatchObject({
       taxableAmount: 1199.97,
-      totalGSTAmount: 235.99,
-      totalAmount: 1435.96,
-      gstSplit: { cgst: 117.99, sgst: 118, igst: 0 },
+      totalGSTAmount: 216,
+      totalAmount: 1415.97,
+      gstSplit: { cgst: 108, sgst: 108, igst: 0 },
       interState: false,
       vendor: { _id: vendorId },
       notes: 'First lot',
@@ -133,7 +133,7 @@ describe('purchases', () => {
     [{ items: [{ item: '0123456789abcdef01234567', quantity: 1 }] }, 'Per unit price is required'],
     [
       { items: [{ item: '0123456789abcdef01234567', quantity: 1, pricePerUnit: 1, gst: 7 }] },
-      'GST must be one of (28, 18, 12, 5)',
+      'GST must be one of (40, 18, 5, 0) for a document dated from 22/09/2025',
     ],
     [{ items: [{ item: '0123456789abcdef01234567', quantity: 1, pricePerUnit: 1 }] }, 'Item not found'],
     [{ vendor: '0123456789abcdef01234567' }, 'Vendor not found'],

@@ -3,11 +3,13 @@
 // the totals in paise with the GST split by the frozen place of supply.
 import {
   can,
+  datedGstIssues,
   derivedMarginPercentage,
   fromPaise,
   GST_STATE_CODES,
   gstStateCode,
   ITEM_PRICE_ACTION,
+  isGstRateOn,
   type LineMarginTier,
   matchMarginTier,
   minimumUnitPrice,
@@ -15,6 +17,7 @@ import {
   type QuotationLineInput,
   quotationItemWarning,
   quotationTierPrice,
+  retiredGstRateMessage,
   tierForbiddenMessage,
   toPaise,
   versionTotals,
@@ -98,14 +101,18 @@ const itemsOf = async (tx: Db | Tx, ids: readonly string[]) => {
 /**
  * The lines priced and frozen, in the order sent. 400 for an item missing or deleted, not Verified, without
  * margin, stock with a price to show or GST (the spec's texts, joined by new lines when several items lack
- * something), a duplicate, or a custom price under the minimum; 403 for a tier the caller may not read.
+ * something) or with a GST rate not in force on the version's date, a duplicate, or a custom price under the minimum; 403 for a tier the caller may not read.
  */
 export const freezeLines = async (
   tx: Db | Tx,
   principal: Principal,
   lines: readonly QuotationLineInput[],
   interState: boolean,
+  /** The version's date: its lines use the GST slabs in force then (issue 27 §1). */
+  day: string | Date,
 ) => {
+  const offSlabs = datedGstIssues(lines, day)[0];
+  if (offSlabs) throw badRequest(offSlabs.message);
   const seen = new Set<string>();
   for (const l of lines) {
     if (seen.has(l.item)) throw badRequest(QUOTATION.itemDuplicate);
@@ -120,7 +127,9 @@ export const freezeLines = async (
     const w: string[] = [];
     if (!i.marginId) w.push(quotationItemWarning.margin(i.name));
     if (!i.priceToShow || i.priceToShow <= 0) w.push(quotationItemWarning.stock(i.name));
-    if (!i.gst) w.push(quotationItemWarning.gst(i.name));
+    // 0% is a rate (nil-rated or exempt goods); no rate at all is the warning.
+    if (i.gst === null) w.push(quotationItemWarning.gst(i.name));
+    else if (!isGstRateOn(i.gst, day)) w.push(retiredGstRateMessage(i.name, i.gst, day));
     return w;
   });
   if (warnings.length) throw badRequest(warnings.join('\n'));

@@ -167,7 +167,7 @@ export const createQuotation = async (deps: Deps, principal: Principal, input: Q
     const customer = await checkCustomer(tx, principal, input.customer);
     const requirement = await checkRequirement(tx, input.requirement, customer.id);
     const supply = placeOfSupply(customer, deps.config.COMPANY_STATE);
-    const { lines, totals } = await freezeLines(tx, principal, input.items, supply.interState);
+    const { lines, totals } = await freezeLines(tx, principal, input.items, supply.interState, now);
     const stamps = createStamps(principal, now);
     const version = {
       id: newId(now),
@@ -241,7 +241,7 @@ export const updateQuotation = async (
     if (input.notes !== undefined) values.notes = input.notes ?? null;
     let after: Pick<LineRow, 'itemId' | 'name' | 'quantity' | 'unitPrice' | 'gst'>[] = before;
     if (input.items) {
-      const { lines, totals } = await freezeLines(tx, principal, input.items, v.interState);
+      const { lines, totals } = await freezeLines(tx, principal, input.items, v.interState, v.createdAt);
       Object.assign(values, totals);
       await tx.delete(quotationLines).where(eq(quotationLines.versionId, v.id));
       await tx.insert(quotationLines).values(lineRows(v.id, lines, now));
@@ -289,7 +289,7 @@ export const reQuoteQuotation = async (
     const supply: PlaceOfSupplyRow = c
       ? placeOfSupply(c, deps.config.COMPANY_STATE)
       : { supplyCode: active.supplyCode, supplyState: active.supplyState, interState: active.interState };
-    const { lines, totals } = await freezeLines(tx, principal, input.items, supply.interState);
+    const { lines, totals } = await freezeLines(tx, principal, input.items, supply.interState, now);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(quotationVersions)

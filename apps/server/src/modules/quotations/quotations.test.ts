@@ -57,10 +57,7 @@ describe('quotations', () => {
     requirement,
     validUntil: daysFromToday(7),
     notes: 'Installation included',
-    items: [
-      line(panel._id),
-      line(kit._id, { quantity: 3, marginTier: 'custom', unitPrice: 1200.5, gst: 12 }),
-    ],
+    items: [line(panel._id), line(kit._id, { quantity: 3, marginTier: 'custom', unitPrice: 1200.5, gst: 5 })],
     ...more,
   });
   const post = (payload: object, who: Agent = admin) => who.request({ method: 'POST', url: BASE, payload });
@@ -121,10 +118,10 @@ describe('quotations', () => {
       notes: 'Installation included',
       placeOfSupply: { code: '21', state: 'Odisha', interState: false },
     });
-    // t2 = 12.5% of 1000 → 1125; 2 × 1125 = 2250, 18% = 405. Custom 1200.50 × 3 = 3601.50, 12% = 432.18.
+    // t2 = 12.5% of 1000 → 1125; 2 × 1125 = 2250, 18% = 405. Custom 1200.50 × 3 = 3601.50, 5% = 180.075 → 180.08 (half up, once per line).
     expect(v.items.map((l) => [l.name, l.marginTier, l.unitPrice, l.gstAmount, l.totalPrice])).toEqual([
       [panel.name, 't2', 1125, 405, 2655],
-      [kit.name, 'custom', 1200.5, 432.18, 4033.68],
+      [kit.name, 'custom', 1200.5, 180.08, 3781.58],
     ]);
     expect(v.items[0]).toMatchObject({
       hsn: '8528',
@@ -135,10 +132,10 @@ describe('quotations', () => {
     expect(v.items[1]!.marginPercentage).toBe(20.05);
     expect(v).toMatchObject({
       taxableAmount: 5851.5,
-      totalGSTAmount: 837.18,
-      totalPrice: 6688.68,
-      totalAmount: 6688.68,
-      gstSplit: { cgst: 418.59, sgst: 418.59, igst: 0 },
+      totalGSTAmount: 585.08,
+      totalPrice: 6436.58,
+      totalAmount: 6436.58,
+      gstSplit: { cgst: 292.54, sgst: 292.54, igst: 0 },
     });
     expect(q).toMatchObject({
       requirement: { _id: requirement._id },
@@ -157,7 +154,7 @@ describe('quotations', () => {
     const q = await created({}, far._id);
     expect(q.activeVersion).toMatchObject({
       placeOfSupply: { code: '29', state: 'Karnataka', interState: true },
-      gstSplit: { cgst: 0, sgst: 0, igst: 837.18 },
+      gstSplit: { cgst: 0, sgst: 0, igst: 585.08 },
     });
   });
 
@@ -253,7 +250,7 @@ describe('quotations', () => {
     const q = await created({ items: [line(item._id)] }, customer._id);
     await ctx.database.db
       .update(productItems)
-      .set({ name: 'Lab bench (renamed)', hsnCode: '9999', gst: 28 })
+      .set({ name: 'Lab bench (renamed)', hsnCode: '9999', gst: 40 })
       .where(eq(productItems.id, item._id));
     await ctx.database.db
       .update(productStocks)
@@ -271,7 +268,7 @@ describe('quotations', () => {
       q._id,
       versionBody(q, [
         line(panel._id, { quantity: 5 }),
-        line(kit._id, { marginTier: 'custom', unitPrice: 1300, gst: 12, quantity: 3 }),
+        line(kit._id, { marginTier: 'custom', unitPrice: 1300, gst: 5, quantity: 3 }),
       ]),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -478,7 +475,7 @@ describe('quotations', () => {
     expect(related.json().data.quotationsCount).toBe(2);
     expect(related.json().data.quotations[0]).toMatchObject({
       _id: b._id,
-      activeVersion: { title: b.activeVersion.title, status: 'Draft', versionNumber: 0, totalPrice: 6688.68 },
+      activeVersion: { title: b.activeVersion.title, status: 'Draft', versionNumber: 0, totalPrice: 6436.58 },
     });
   });
 

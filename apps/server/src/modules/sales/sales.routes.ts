@@ -25,7 +25,7 @@ const tags = ['Product sales'];
 const BASE = '/crm/products/sales';
 const BODY_TEXT =
   'customer (one the caller sees). Lines: item, quantity, marginTier (t1 … pt3 or custom; a tier needs ' +
-  'read-{tier} on product-item-price), gst (28, 18, 12 or 5; 28 when absent), pricePerUnit (read only for ' +
+  'read-{tier} on product-item-price), gst (a slab in force on the invoice date: 28, 18, 12 or 5 before 22-09-2025, 40, 18, 5 or 0 from then; 18 when absent), pricePerUnit (read only for ' +
   'custom; a tier price is the price to show plus the tier margin). CGST + SGST when the customer is in ' +
   "COMPANY_STATE (its GSTIN's state, else its address state; unknown counts as COMPANY_STATE), else IGST. " +
   'Totals (taxable, GST, total) ' +

@@ -257,8 +257,8 @@ describe('sales', () => {
     await sell([{ item: item.id, quantity: 1, marginTier: 'custom', pricePerUnit: 1000, gst: 5 }], {
       invoiceNo: 'GST-50',
     });
-    await sell([{ item: item.id, quantity: 1, marginTier: 'custom', pricePerUnit: 1000, gst: 28 }], {
-      invoiceNo: 'GST-280',
+    await sell([{ item: item.id, quantity: 1, marginTier: 'custom', pricePerUnit: 1000, gst: 40 }], {
+      invoiceNo: 'GST-400',
     });
     const res = await admin.request({
       method: 'GET',
@@ -268,7 +268,7 @@ describe('sales', () => {
       ]),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.productSales.map((x: SaleDto) => x.invoiceNo)).toEqual(['GST-280']);
+    expect(res.json().data.productSales.map((x: SaleDto) => x.invoiceNo)).toEqual(['GST-400']);
   });
 
   it('50 simultaneous sales of one item sell at most its stock', async () => {

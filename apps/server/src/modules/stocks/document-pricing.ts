@@ -2,6 +2,7 @@
 // columns and ledger entries they make.
 import {
   can,
+  datedGstIssues,
   documentTotals,
   fromPaise,
   GST_STATE_CODES,
@@ -9,12 +10,14 @@ import {
   type GstSplit,
   gstStateCode,
   ITEM_PRICE_ACTION,
+  isGstRateOn,
   itemWithoutMarginMessage,
   type LineAmounts,
   type LineMarginTier,
   lineAmounts,
   type MarginTier,
   placeOfSupplyCode,
+  retiredGstRateMessage,
   SALE_MESSAGES,
   splitGst,
   TRADE_MESSAGES,
@@ -36,6 +39,8 @@ type ItemInfo = {
   name: string;
   sku: number;
   hsnCode: string | null;
+  /** The item's own rate: a sale refuses an item whose rate is not in force on its date (issue 27 §1). */
+  gst: number | null;
   isDeleted: boolean;
   tiers: Record<MarginTier, number> | null;
   /** Its stock row as read with it, unlocked (a new document is priced from it before taking the lock). */
@@ -49,6 +54,7 @@ export const itemsOf = async (tx: Db | Tx, ids: readonly string[]) => {
       name: productItems.name,
       sku: productItems.sku,
       hsnCode: productItems.hsnCode,
+      gst: productItems.gst,
       isDeleted: productItems.isDeleted,
       marginId: productMargins.id,
       t1: productMargins.t1,
@@ -73,6 +79,7 @@ export const itemsOf = async (tx: Db | Tx, ids: readonly string[]) => {
         name: r.name,
         sku: r.sku,
         hsnCode: r.hsnCode,
+        gst: r.gst,
         isDeleted: r.isDeleted,
         tiers: r.marginId ? { t1: r.t1!, t2: r.t2!, t3: r.t3!, pt1: r.pt1!, pt2: r.pt2!, pt3: r.pt3! } : null,
         stock: r.stockId
@@ -107,21 +114,29 @@ type StoredLine = { itemId: string; marginTier: string | null; unitPaise: number
  * The lines priced: a purchase takes the price sent; a sale line's price is the stock's price to show plus
  * the tier's margin (tierPrice), unless custom — then the price sent. A tier needs read-{tier} on
  * product-item-price (spec 3 §6); a tier price needs a price to show ('Item stock is not created. Buy the
- * item first') and a margin on the item.
+ * item first') and a margin on the item. Each line's GST must be a slab in force on the invoice date (a
+ * PATCH may change the lines or the date alone, so the merged document is checked here), and a sale refuses
+ * an item whose own rate is not in force on its date (issue 27 §1).
  */
 export const priceLines = (
   spec: DocSpec,
   principal: Principal,
-  lines: readonly LineInput[],
+  doc: { invoiceDate: string; items: readonly LineInput[]; ratesChanged?: boolean },
   items: Map<string, ItemInfo>,
   locked: Map<string, LockedStock>,
   stored: Map<string, StoredLine>,
 ): PricedLine[] => {
   const stockOfItem = new Map([...locked.values()].map((s) => [s.itemId, s]));
-  return lines.map((l) => {
+  const day = doc.invoiceDate;
+  const checkRates = doc.ratesChanged ?? true;
+  const offSlabs = checkRates ? datedGstIssues(doc.items, day)[0] : undefined;
+  if (offSlabs) throw badRequest(offSlabs.message);
+  return doc.items.map((l) => {
     const item = items.get(l.item);
     const stock = stockOfItem.get(l.item);
     if (!item || !stock) throw badRequest(TRADE_MESSAGES.itemNotFound);
+    if (checkRates && spec.kind === 'sale' && item.gst !== null && !isGstRateOn(item.gst, day))
+      throw badRequest(retiredGstRateMessage(item.name, item.gst, day));
     let unitPaise: number;
     let marginTier: LineMarginTier | null = null;
     if (spec.kind === 'purchase') unitPaise = toPaise(l.pricePerUnit ?? 0) ?? 0;

@@ -172,7 +172,7 @@ export const createDocument = async <T>(
     const lines = priceLines(
       spec,
       principal,
-      input.items,
+      input,
       items,
       new Map([...items.values()].flatMap((i) => (i.stock ? [[i.stock.id, i.stock] as const] : []))),
       new Map(),
@@ -273,7 +273,10 @@ export const updateDocument = async <T>(
         { itemId: e.itemId, marginTier: e.marginTier, unitPaise: toPaise(e.unitPrice) ?? 0 },
       ]),
     );
-    const lines = priceLines(spec, principal, input.items, items, locked, stored);
+    // Lines and date as recorded are kept as they were (issue 27 §1): only a change of either is checked
+    // against the slabs of the date.
+    const ratesChanged = patch.items !== undefined || patch.invoiceDate !== undefined;
+    const lines = priceLines(spec, principal, { ...input, ratesChanged }, items, locked, stored);
     const moves: StockMove[] = [
       ...oldEntries.map((e) => ({ stockId: e.stockId, delta: -e.direction * e.quantity })),
       ...lines.map((l) => ({ stockId: l.stockId, delta: spec.direction * l.quantity })),

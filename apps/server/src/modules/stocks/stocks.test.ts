@@ -87,7 +87,7 @@ describe('stocks and the ledger', () => {
       averagePurchasePrice: 118, // (4 × 100 + 6 × 130) / 10
       totalPurchasePrice: 1180,
       lastSoldStock: 3,
-      lastGST: 28,
+      lastGST: 18,
       priceToShow: 100, // from the first purchase written
     });
     expect(s.stockAdjustments).toMatchObject([
@@ -106,7 +106,7 @@ describe('stocks and the ledger', () => {
       ['purchase', 6, 'PB-NEW'],
       ['purchase', 4, 'PB-OLD'],
     ]);
-    expect(all[2]).toMatchObject({ pricePerUnit: 130, gst: 28, totalPrice: 998.4 });
+    expect(all[2]).toMatchObject({ pricePerUnit: 130, gst: 18, totalPrice: 920.4 });
     await kit.consistent();
   });
 

@@ -22,7 +22,10 @@ export const ADMIN_PRODUCT_TABS: readonly Tab[] = [
   { label: 'Margins', path: '/admin/products/margins', resource: 'product-margin' },
 ];
 
-/** Spec 3 §2 "Verifications": Items and Quotations, each shown with verification on its resource. */
+/**
+ * Spec 3 §2 "Verifications": Items and Quotations, each shown with verification on its resource; and the
+ * items whose GST rate is no longer in force (issue 27 §1), shown with update on items.
+ */
 export const VERIFICATION_TABS: readonly Tab[] = [
   { label: 'Items', path: '/admin/verifications/items', resource: 'product-item', action: 'verification' },
   {
@@ -31,6 +34,7 @@ export const VERIFICATION_TABS: readonly Tab[] = [
     resource: 'quotation',
     action: 'verification',
   },
+  { label: 'GST rates', path: '/admin/verifications/gst-rates', resource: 'product-item', action: 'update' },
 ];
 
 /**

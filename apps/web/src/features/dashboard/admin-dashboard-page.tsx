@@ -1,4 +1,4 @@
-import type { AdminDashboard } from '@karya/domain';
+import { type AdminDashboard, GST_RATE_QUEUE_TITLE } from '@karya/domain';
 import { Badge, SimpleGrid } from '@mantine/core';
 import { IconCircleCheck, IconShieldLock, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { RecordLink } from '../../components/record/record-link';
@@ -52,6 +52,11 @@ export const AdminDashboardPage = () => {
                   { label: 'New', value: d.verifications.new },
                   { label: 'Unverified', value: d.verifications.unverified },
                   { label: 'Quotations', value: d.verifications.quotation },
+                  {
+                    label: GST_RATE_QUEUE_TITLE,
+                    value: d.verifications.retiredGst,
+                    to: '/admin/verifications/gst-rates',
+                  },
                 ],
               },
               {

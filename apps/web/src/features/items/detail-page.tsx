@@ -143,7 +143,7 @@ export const ItemDetails = ({ item, onEditPrice }: { item: ItemDto; onEditPrice?
             { label: 'Categories', value: names(item.categories), wide: item.categories.length > 3 },
             { label: 'Classes', value: names(item.classes), wide: item.classes.length > 3 },
             { label: 'Margin', value: item.margin?.name },
-            { label: 'GST', value: gstLabel(item.gst) },
+            { label: 'GST', value: gstLabel(item.gst, item.gstZeroKind) },
             { label: 'HSN/SAC Code', value: item.hsnCode },
           ]}
         />

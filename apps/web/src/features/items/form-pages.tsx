@@ -10,14 +10,15 @@ import { recordFormPages } from '../../components/form/update-page';
 import { ITEMS_PAGE, useItem } from './api';
 import { ItemForm, type ItemFormPrefill } from './item-form';
 import {
-  ITEM_SUGGESTIONS_PAGE,
-  ITEM_VERIFICATIONS_PAGE,
+  ITEM_RETURN_PAGE,
+  ITEM_UPDATE_SOURCES,
   type ItemUpdateSource,
   type ItemUpdateState,
 } from './item-paths';
 
 const isState = (v: unknown): v is ItemState => (ITEM_STATES as readonly unknown[]).includes(v);
-const isSource = (v: unknown): v is ItemUpdateSource => v === 'verification' || v === 'suggestion';
+const isSource = (v: unknown): v is ItemUpdateSource =>
+  (ITEM_UPDATE_SOURCES as readonly unknown[]).includes(v);
 
 /** What the address (query, else navigation state) asks the update form to start with. */
 const useUpdateIntent = () => {
@@ -38,12 +39,7 @@ const prefillFor = (item: ItemDto, intent: ReturnType<typeof useUpdateIntent>): 
  * for a suggestion its description) and back to that list once saved. */
 const ItemUpdateForm = ({ item }: { item: ItemDto }) => {
   const intent = useUpdateIntent();
-  const returnTo =
-    intent.from === 'verification'
-      ? ITEM_VERIFICATIONS_PAGE
-      : intent.from === 'suggestion'
-        ? ITEM_SUGGESTIONS_PAGE
-        : undefined;
+  const returnTo = intent.from ? ITEM_RETURN_PAGE[intent.from] : undefined;
   return <ItemForm mode="update" item={item} prefill={prefillFor(item, intent)} returnTo={returnTo} />;
 };
 

@@ -34,7 +34,7 @@ export const ItemCard = ({ item, footer }: { item: ItemDto; footer?: ReactNode }
             {item.brand?.name ?? '-'}
           </CardLine>
           <CardLine label="GST" labelWidth={48}>
-            {gstLabel(item.gst) ?? '-'}
+            {gstLabel(item.gst, item.gstZeroKind) ?? '-'}
           </CardLine>
           <Text size="sm" c={stockTextColor(inStock)} fw={500}>
             {stockLabel(item.stock)}

@@ -13,7 +13,7 @@ export const ITEM_COLUMNS: readonly ColumnDef<ItemDto>[] = [
   { key: 'name', label: 'Name', value: (i) => i.name, width: 220 },
   { key: 'modalNo', label: 'Model No', value: (i) => i.modalNo, width: 140 },
   { key: 'brand', label: 'Brand', value: (i) => i.brand, width: 140 },
-  { key: 'gst', label: 'GST', value: (i) => gstLabel(i.gst), width: 70 },
+  { key: 'gst', label: 'GST', value: (i) => gstLabel(i.gst, i.gstZeroKind), width: 70 },
   { key: 'categories', label: 'Categories', value: (i) => i.categories, defaultHidden: true },
   { key: 'classes', label: 'Classes', value: (i) => i.classes, defaultHidden: true },
   {

@@ -3,6 +3,7 @@ import {
   ITEM_MESSAGES,
   type ItemDto,
   type ItemState,
+  isGstRateOn,
   STOCK_MESSAGES,
   toPaise,
 } from '@karya/domain';
@@ -21,7 +22,12 @@ export const stockLabel = (stock: ItemDto['stock']) =>
   stock && stock.currentStock > 0 ? `${stock.currentStock} In Stock` : 'Out of Stock';
 
 /** '28%' (or nothing when the item has no GST yet). */
-export const gstLabel = (gst: number | null) => (gst === null ? null : `${gst}%`);
+/** '18%'; a 0% item says which kind ('0% (Exempt)'); a rate no longer in force says so. */
+export const gstLabel = (gst: number | null, zeroKind: string | null = null) => {
+  if (gst === null) return null;
+  if (gst === 0 && zeroKind) return `0% (${zeroKind})`;
+  return isGstRateOn(gst, new Date()) ? `${gst}%` : `${gst}% (no longer in force)`;
+};
 
 /**
  * A price in rupees as shown (spec 3 §1: '₹1,23,456.50'): null is 'N/A' (no price to show yet, or no

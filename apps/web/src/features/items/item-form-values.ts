@@ -1,5 +1,5 @@
 // Deliberate import circle with ./item-validation.ts (loaded lazily): keeps zod out of the first paint.
-import type { ItemDto, ItemInput, ItemState } from '@karya/domain';
+import { DEFAULT_GST_RATE, type ItemDto, type ItemInput, type ItemState } from '@karya/domain';
 import { lazyValidation } from '../../lib/lazy-validation';
 
 /** The item form's validation (item-validation.ts: zod and the schemas), downloaded as the form renders. */
@@ -19,6 +19,8 @@ export type ItemFormState = {
   classes: string[];
   margin: string | null;
   gst: string | null;
+  /** 'Nil rated' or 'Exempt', asked only at 0%. */
+  gstZeroKind: string | null;
   hsnCode: string;
   weight: NumberText;
   length: NumberText;
@@ -44,7 +46,14 @@ export const itemFormValuesFrom = (item?: ItemDto | null): ItemFormState => ({
   categories: item?.categories.map((c) => c._id) ?? [],
   classes: item?.classes.map((c) => c._id) ?? [],
   margin: item?.margin?._id ?? null,
-  gst: item?.gst === null || item?.gst === undefined ? null : String(item.gst),
+  // A new item starts at 18% (issue 27 §1); an item's own rate, even a retired one, is shown as it is.
+  gst:
+    item === undefined || item === null
+      ? String(DEFAULT_GST_RATE)
+      : item.gst === null
+        ? null
+        : String(item.gst),
+  gstZeroKind: item?.gstZeroKind ?? null,
   hsnCode: item?.hsnCode ?? '',
   weight: num(item?.shipping.weight),
   length: num(item?.shipping.dimensions.length),
@@ -70,6 +79,7 @@ export const itemRequestFrom = (v: ItemFormState) => ({
   classes: v.classes,
   margin: v.margin ?? '',
   gst: v.gst ?? '',
+  gstZeroKind: v.gst === '0' ? (v.gstZeroKind ?? '') : '',
   hsnCode: v.hsnCode,
   shipping: { weight: v.weight, dimensions: { length: v.length, width: v.width, height: v.height } },
   targetPrice: v.targetPrice,
@@ -117,6 +127,7 @@ const GROUPS: readonly [keyof ItemInput, readonly ItemFormField[]][] = [
   ['classes', ['classes']],
   ['margin', ['margin']],
   ['gst', ['gst']],
+  ['gstZeroKind', ['gst', 'gstZeroKind']],
   ['hsnCode', ['hsnCode']],
   ['shipping', SHIPPING_FIELDS],
   ['targetPrice', ['targetPrice']],

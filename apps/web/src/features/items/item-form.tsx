@@ -1,7 +1,14 @@
-import { GST_RATES, ITEM_MESSAGES, ITEM_STATES, type ItemDto, type ItemState } from '@karya/domain';
+import {
+  GST_ZERO_KINDS,
+  gstRatesOn,
+  ITEM_MESSAGES,
+  ITEM_STATES,
+  type ItemDto,
+  type ItemState,
+} from '@karya/domain';
 import { NativeSelect, SimpleGrid, Skeleton } from '@mantine/core';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../app/auth';
 import { LongTextField, TextField } from '../../components/form/fields';
@@ -39,10 +46,22 @@ export const ITEM_SUBMIT_LABEL: Record<ItemFormMode, string> = {
 /** The domain schema (item-validation.ts), loaded as the form renders; a submit waits for it. */
 const resolver = itemValidation.resolver((m) => m.itemResolver);
 
-/** 28 first (spec 3 §9); nothing chosen until the user picks. */
-const GST_OPTIONS = [
-  { value: '', label: ITEM_MESSAGES.gstPick },
-  ...GST_RATES.map((r) => ({ value: String(r), label: `${r}%` })),
+/**
+ * The slabs in force today, highest first (gst-slabs.ts); an item stored with a retired rate shows it, marked,
+ * so the form says what it holds, and the schema asks for a current one.
+ */
+const gstOptions = (stored: number | null | undefined) => {
+  const today = gstRatesOn(new Date());
+  const retired = stored !== null && stored !== undefined && !today.includes(stored);
+  return [
+    { value: '', label: ITEM_MESSAGES.gstPick },
+    ...(retired ? [{ value: String(stored), label: `${stored}% (no longer in force)` }] : []),
+    ...today.map((r) => ({ value: String(r), label: `${r}%` })),
+  ];
+};
+const ZERO_KIND_OPTIONS = [
+  { value: '', label: 'Select' },
+  ...GST_ZERO_KINDS.map((k) => ({ value: k, label: k })),
 ];
 
 // The brand, margin, category and class pickers: fetched as the form renders (item-ref-fields.tsx).
@@ -105,6 +124,7 @@ export const ItemForm = ({
   const form = useCheckedForm<ItemFormState>(defaults, resolver);
   const { control, formState } = form;
   const errors = formState.errors;
+  const gstValue = useWatch({ control, name: 'gst' });
   const rootRef = useRef<HTMLFormElement>(null);
   const files = useItemFiles(item);
   const [names, setNames] = useState<RefNames>({});
@@ -193,7 +213,7 @@ export const ItemForm = ({
             render={({ field }) => (
               <NativeSelect
                 label="GST %"
-                data={GST_OPTIONS}
+                data={gstOptions(item?.gst)}
                 value={field.value ?? ''}
                 onChange={(e) => field.onChange(e.currentTarget.value || null)}
                 onBlur={field.onBlur}
@@ -202,6 +222,25 @@ export const ItemForm = ({
               />
             )}
           />
+          {gstValue === '0' && (
+            <Controller
+              control={control}
+              name="gstZeroKind"
+              render={({ field }) => (
+                <NativeSelect
+                  label="0% is"
+                  description="A tax invoice prints nil-rated and exempt goods apart"
+                  data={ZERO_KIND_OPTIONS}
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(e.currentTarget.value || null)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.gstZeroKind?.message}
+                  required
+                />
+              )}
+            />
+          )}
           <TextField
             form={form}
             name="hsnCode"

@@ -74,6 +74,7 @@ const ITEM: ItemDto = {
   classes: [],
   margin: null,
   gst: 18,
+  gstZeroKind: null,
   hsnCode: null,
   shipping: { weight: 0.2, dimensions: { length: null, width: null, height: null } },
   state: 'Unverified',
@@ -105,11 +106,12 @@ describe('item form values', () => {
 
   it('sends only what changed on update, shipping whole, a cleared value as null', () => {
     const initial = itemFormValuesFrom(ITEM);
-    const values = { ...initial, modalNo: '', gst: '28', height: '0.5', state: 'Verified' as const };
+    const values = { ...initial, modalNo: '', gst: '5', height: '0.5', state: 'Verified' as const };
     const changed = changedItemFields(toItemInput(values), values, initial);
     expect(changed).toEqual({
       modalNo: null,
-      gst: 28,
+      gst: 5,
+      gstZeroKind: null,
       shipping: { weight: 0.2, dimensions: { length: null, width: null, height: 0.5 } },
       state: 'Verified',
     });

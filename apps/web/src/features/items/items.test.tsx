@@ -24,7 +24,12 @@ const calls = stubNetwork(
     const u = new URL(url, 'http://x');
     if (method === 'GET' && u.pathname === '/api/crm/products/items') {
       const states = u.searchParams.getAll('filters[state][]');
-      const rows = items.filter((i) => states.length === 0 || states.includes(i.state));
+      const rates = u.searchParams.getAll('filters[gst][]');
+      const rows = items.filter(
+        (i) =>
+          (states.length === 0 || states.includes(i.state)) &&
+          (rates.length === 0 || rates.includes(String(i.gst))),
+      );
       return envelope({ productItems: rows, productItemsCount: rows.length, page: 1, limit: 20 });
     }
     if (method === 'GET' && u.pathname === '/api/crm/products/brands/suggestion')
@@ -276,6 +281,53 @@ describe('item detail', { timeout: 60_000 }, () => {
 });
 
 describe('verification and suggestion pages', { timeout: 60_000 }, () => {
+  it('lists the items whose GST rate is no longer in force; a card opens the update form, which asks for a current rate', async () => {
+    permissions = { 'product-item': ['read', 'update'] };
+    items = [item(9, { gst: 28 }), item(10, { gst: 12 }), item(11)];
+    render(<App path="/admin/verifications/gst-rates" />);
+    const card = await screen.findByRole('article', { name: 'Item 9' });
+    expect(screen.getByRole('article', { name: 'Item 10' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Item 11' })).toBeNull();
+    expect(screen.getByText(/Since 22\/09\/2025 the GST slabs are 40, 18, 5, 0 per cent/)).toBeTruthy();
+    const listCall = calls.find((c) => c.url.includes('filters%5Bgst%5D') || c.url.includes('filters[gst]'));
+    expect(new URLSearchParams(listCall?.url.split('?')[1]).getAll('filters[gst][]')).toEqual(['28', '12']);
+    // Without verification on items only this tab shows.
+    const nav = screen.getByRole('navigation', { name: 'Verifications' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['GST rates']);
+
+    fireEvent.click(card);
+    await waitFor(() => expect(where.pathname).toBe(`/crm/products/items/${hex(9)}/update`));
+    expect(new URLSearchParams(where.search).get('from')).toBe('gst-rate');
+    expect(new URLSearchParams(where.search).get('state')).toBeNull();
+    const gst = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'GST %' });
+    expect(gst.value).toBe('28');
+    expect([...gst.options].map((o) => o.textContent)).toEqual([
+      'Select GST %',
+      '28% (no longer in force)',
+      '40%',
+      '18%',
+      '5%',
+      '0%',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Update Item' }));
+    expect(await screen.findByText('GST must be one of (40, 18, 5, 0)')).toBeTruthy();
+    // 0% asks which kind it is.
+    fireEvent.change(gst, { target: { value: '0' } });
+    const kind = await screen.findByRole<HTMLSelectElement>('combobox', { name: /0% is/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Item' }));
+    expect(await screen.findByText('A 0% item must say whether it is Nil rated or Exempt')).toBeTruthy();
+    fireEvent.change(kind, { target: { value: 'Exempt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Item' }));
+    await waitFor(() => expect(where.pathname).toBe('/admin/verifications/gst-rates'));
+    const sent = calls.find((c) => c.method === 'PATCH')?.body;
+    expect(formField(sent, 'gst')).toEqual(['0']);
+    expect(formField(sent, 'gstZeroKind')).toEqual(['Exempt']);
+  });
+
   it('lists unverified items; a card opens the update form with state Verified, and saving sends it', async () => {
     permissions = { 'product-item': ['read', 'update', 'verification'] };
     items = [item(7, { state: 'Unverified' }), item(8)];
@@ -286,13 +338,14 @@ describe('verification and suggestion pages', { timeout: 60_000 }, () => {
     expect(new URLSearchParams(listCall?.url.split('?')[1]).getAll('filters[state][]')).toEqual([
       'Unverified',
     ]);
-    // The Items tab shows, the Quotations tab does not (no verification on quotation).
+    // The Items tab shows, the Quotations tab does not (no verification on quotation); GST rates with update
+    // on items (issue 27).
     const nav = screen.getByRole('navigation', { name: 'Verifications' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Items']);
+    ).toEqual(['Items', 'GST rates']);
 
     fireEvent.click(card);
     await waitFor(() => expect(where.pathname).toBe(`/crm/products/items/${hex(7)}/update`));
@@ -431,9 +484,9 @@ describe('item form', { timeout: 60_000 }, () => {
     const body = calls.find((c) => c.method === 'POST' && c.url === '/api/crm/products/items')?.body;
     expect(formField(body, 'name')).toEqual(['Line follower kit']);
     expect(formField(body, 'images')).toHaveLength(2);
-    // Nothing empty is sent, and no state (the server makes it Unverified).
+    // Nothing empty is sent, and no state (the server makes it Unverified); a new item starts at 18% GST.
     expect(formField(body, 'state')).toEqual([]);
-    expect(formField(body, 'gst')).toEqual([]);
+    expect(formField(body, 'gst')).toEqual(['18']);
   });
 });
 

@@ -91,7 +91,10 @@ export const ItemsListPage = () => {
           toItem: (i) => ({
             id: i._id,
             label: itemSearchLabel(i),
-            description: [i.brand?.name, gstLabel(i.gst) && `GST ${gstLabel(i.gst)}`]
+            description: [
+              i.brand?.name,
+              gstLabel(i.gst, i.gstZeroKind) && `GST ${gstLabel(i.gst, i.gstZeroKind)}`,
+            ]
               .filter(Boolean)
               .join(' · '),
           }),

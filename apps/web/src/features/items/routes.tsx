@@ -22,6 +22,10 @@ export const routes: RouteObject[] = [
     element: lazyPage(() => import('./verification-pages'), 'ItemVerificationsPage'),
   },
   {
+    path: 'admin/verifications/gst-rates',
+    element: lazyPage(() => import('./verification-pages'), 'ItemGstRatesPage'),
+  },
+  {
     path: 'admin/suggestions/items',
     element: lazyPage(() => import('./verification-pages'), 'ItemSuggestionsPage'),
   },

@@ -18,6 +18,7 @@ export const item = (n: number, over: Partial<ItemDto> = {}): ItemDto => ({
   classes: [],
   margin: null,
   gst: 18,
+  gstZeroKind: null,
   hsnCode: null,
   shipping: { weight: null, dimensions: { length: null, width: null, height: null } },
   state: 'Verified',

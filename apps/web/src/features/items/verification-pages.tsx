@@ -1,11 +1,15 @@
 import {
   DEFAULT_PAGE_SIZE,
+  GST_RATE_QUEUE_TITLE,
+  GST_SLAB_CHANGE_SHOWN,
+  gstRatesOn,
   ITEM_MESSAGES,
   type ItemDto,
   type ItemState,
   type ListQuery,
+  retiredGstRatesOn,
 } from '@karya/domain';
-import { Button, Stack } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,15 +30,12 @@ export const SUGGESTION_TABS: readonly Tab[] = [
   { label: 'Items', path: '/admin/suggestions/items', resource: 'product-item', action: 'verification' },
 ];
 
-/** A page of the items in one state (the list call with filters[state]; needs verification on product-item). */
-const useItemsInState = (state: ItemState, page: number, limit: number) => {
-  const query: ListQuery = {
-    page,
-    limit,
-    sortBy: 'createdAt',
-    sortOrder: 'asc',
-    filters: { state: [state] },
-  };
+/**
+ * A page of the items a queue holds: one state (filters[state]; needs verification on product-item), or the
+ * GST rates no longer in force (filters[gst]).
+ */
+const useQueueItems = (filters: ListQuery['filters'], page: number, limit: number) => {
+  const query: ListQuery = { page, limit, sortBy: 'createdAt', sortOrder: 'asc', filters };
   return useQuery({
     queryKey: itemKeys.list(query),
     queryFn: ({ signal }) => fetchItems(query, signal),
@@ -48,15 +49,17 @@ const useItemsInState = (state: ItemState, page: number, limit: number) => {
  * update form with state Verified asked for (spec 3 §2).
  */
 const ItemQueue = ({
-  state,
+  filters,
   title,
+  intro,
   tabs,
   tabsLabel,
   emptyText,
   from,
 }: {
-  state: ItemState;
+  filters: ListQuery['filters'];
   title: string;
+  intro?: string;
   tabs: readonly Tab[];
   tabsLabel: string;
   emptyText: string;
@@ -65,7 +68,7 @@ const ItemQueue = ({
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
-  const list = useItemsInState(state, page, limit);
+  const list = useQueueItems(filters, page, limit);
   const rows = list.data?.productItems ?? [];
   const total = list.data?.productItemsCount ?? 0;
   const open = (item: ItemDto) => navigate(verifyItemPath(item._id, from));
@@ -74,6 +77,11 @@ const ItemQueue = ({
       <ProductTabs tabs={tabs} label={tabsLabel} />
       <Stack gap="md">
         <PageHeader title={title} />
+        {intro && (
+          <Text size="sm" c="dimmed">
+            {intro}
+          </Text>
+        )}
         {list.isPending ? (
           <ListSkeleton />
         ) : list.isError && !list.data ? (
@@ -128,7 +136,7 @@ const ItemQueue = ({
 /** /admin/verifications/items: unverified items ('No items available for verification'). */
 export const ItemVerificationsPage = () => (
   <ItemQueue
-    state="Unverified"
+    filters={{ state: ['Unverified' satisfies ItemState] }}
     title="Items Verification"
     tabs={VERIFICATION_TABS}
     tabsLabel="Verifications"
@@ -140,7 +148,7 @@ export const ItemVerificationsPage = () => (
 /** /admin/suggestions/items: suggested items ('No suggested items available for verification'). */
 export const ItemSuggestionsPage = () => (
   <ItemQueue
-    state="Suggested"
+    filters={{ state: ['Suggested' satisfies ItemState] }}
     title="Items Suggestion"
     tabs={SUGGESTION_TABS}
     tabsLabel="Suggestions"
@@ -148,3 +156,22 @@ export const ItemSuggestionsPage = () => (
     from="suggestion"
   />
 );
+
+/**
+ * /admin/verifications/gst-rates: items whose GST rate is no longer in force ("GST rate no longer in force",
+ * issue 27 §1), until someone sets a current one; a sale or quotation dated today refuses them meanwhile.
+ */
+export const ItemGstRatesPage = () => {
+  const retired = retiredGstRatesOn(new Date());
+  return (
+    <ItemQueue
+      filters={{ gst: retired.map(String) }}
+      title={GST_RATE_QUEUE_TITLE}
+      intro={`Since ${GST_SLAB_CHANGE_SHOWN} the GST slabs are ${gstRatesOn(new Date()).join(', ')} per cent. These items still carry ${retired.join(' or ')} per cent: set a current rate on each. Until then a sale or quotation dated today refuses them.`}
+      tabs={VERIFICATION_TABS}
+      tabsLabel="Verifications"
+      emptyText="No items with a GST rate no longer in force"
+      from="gst-rate"
+    />
+  );
+};

@@ -1,13 +1,15 @@
 import {
   formatRupees,
-  GST_RATES,
   type GstRate,
+  gstRateMessageOn,
+  gstRatesOn,
   type LineMarginTier,
   MARGIN_TIER_LABELS,
   type MarginTier,
   SALE_MESSAGES,
   STOCK_LEDGER_MESSAGES,
   stockLabel,
+  todayInAppZone,
 } from '@karya/domain';
 import { Alert, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -44,7 +46,7 @@ const money = (paise: number | null) => (paise === null ? 'Computed on save' : f
 
 /**
  * The lines of a purchase or sale (spec 3 §5): an item picked by name, quantity, price per unit and GST
- * (default 28); for a sale the margin tier (the tiers the user may read, and Custom), the price editable
+ * (the slabs in force on the invoice date, gst-slabs.ts; the item's rate when in force, else 18); for a sale the margin tier (the tiers the user may read, and Custom), the price editable
  * only for Custom and otherwise shown as computed from the stock's price to show and the item's margin,
  * with the warning 'Item stock is not created. Buy the item first' when there is no price to show. Edit
  * moves a line back into the inputs, asking first when they hold unsaved input; Remove asks first. The
@@ -52,6 +54,7 @@ const money = (paise: number | null) => (paise === null ? 'Computed on save' : f
  */
 export const TradeLinesEditor = ({
   kind,
+  invoiceDate,
   lines,
   onChange,
   draft,
@@ -67,6 +70,8 @@ export const TradeLinesEditor = ({
   error,
 }: {
   kind: TradeKind;
+  /** The document's date ('YYYY-MM-DD'): which GST slabs its lines may use. Today when not yet chosen. */
+  invoiceDate?: string;
   lines: TradeLineState[];
   onChange: (lines: TradeLineState[]) => void;
   draft: TradeLineDraft;
@@ -109,6 +114,8 @@ export const TradeLinesEditor = ({
     }),
   });
   const { errors, setErrors } = editor;
+  const day = invoiceDate && /^\d{4}-\d{2}-\d{2}$/.test(invoiceDate) ? invoiceDate : todayInAppZone();
+  const gstChoices = gstRatesOn(day);
   const set = (patch: Partial<TradeLineState>) => {
     onDraft({ ...draft, line: { ...line, ...patch } });
     setErrors({});
@@ -124,7 +131,10 @@ export const TradeLinesEditor = ({
       ...line,
       item: id,
       name: names[id] ?? found?.name ?? '',
-      gst: (found?.gst ?? line.gst) as GstRate,
+      gst:
+        found?.gst !== null && found?.gst !== undefined && gstChoices.includes(found.gst)
+          ? found.gst
+          : line.gst,
       priceToShow: found ? (found.stock ? found.stock.priceToShow : 0) : undefined,
       margins: undefined,
       sold: undefined,
@@ -202,7 +212,12 @@ export const TradeLinesEditor = ({
               cell: (l) => (l.marginTier ? tierLabel(l.marginTier) : null),
             },
             { key: 'price', label: 'Price per unit', align: 'right', cell: (l) => money(unitPaise(l, kind)) },
-            { key: 'gst', label: 'GST', align: 'right', cell: (l) => `${l.gst}%` },
+            {
+              key: 'gst',
+              label: 'GST',
+              align: 'right',
+              cell: (l) => (gstChoices.includes(l.gst) ? `${l.gst}%` : `${l.gst}% (not in force)`),
+            },
             {
               key: 'total',
               label: 'Total',
@@ -283,8 +298,14 @@ export const TradeLinesEditor = ({
           )}
           <NativeSelect
             label="GST %"
-            data={GST_RATES.map((g) => ({ value: String(g), label: `${g}%` }))}
+            data={[
+              ...(gstChoices.includes(line.gst)
+                ? []
+                : [{ value: String(line.gst), label: `${line.gst}% (not in force on this date)` }]),
+              ...gstChoices.map((g) => ({ value: String(g), label: `${g}%` })),
+            ]}
             value={String(line.gst)}
+            error={gstChoices.includes(line.gst) ? undefined : gstRateMessageOn(day)}
             onChange={(e) => set({ gst: Number(e.currentTarget.value) as GstRate })}
           />
         </SimpleGrid>

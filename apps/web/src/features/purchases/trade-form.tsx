@@ -244,6 +244,7 @@ export const TradeForm = ({
         <FormSection title="Items">
           <TradeLinesEditor
             kind={kind}
+            invoiceDate={values.invoiceDate}
             lines={values.lines}
             onChange={(lines) => set({ lines })}
             draft={lineDraft}

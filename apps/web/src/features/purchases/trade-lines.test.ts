@@ -128,7 +128,7 @@ describe('trade lines', () => {
       notes: null,
       items: [
         { item: 'a', quantity: 2, marginTier: 't1', gst: 18 },
-        { item: 'b', quantity: 1, marginTier: 'custom', pricePerUnit: 1250.5, gst: 28 },
+        { item: 'b', quantity: 1, marginTier: 'custom', pricePerUnit: 1250.5, gst: 18 },
       ],
     });
   });

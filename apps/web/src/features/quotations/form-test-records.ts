@@ -30,7 +30,7 @@ export const ITEMS = [
     _id: PANEL,
     name: 'Smart panel',
     sku: 2,
-    gst: 28,
+    gst: 40,
     state: 'Verified',
     stock: stock(2000),
     margin: { _id: MARGIN, name: 'Std' },
@@ -48,7 +48,7 @@ export const ITEMS = [
     _id: hex(5),
     name: 'Globe',
     sku: 5,
-    gst: 12,
+    gst: 5,
     state: 'Verified',
     stock: stock(300),
     // A margin deleted since the item was read: its detail answers 404.

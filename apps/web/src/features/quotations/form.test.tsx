@@ -311,12 +311,12 @@ describe('quotation form', { timeout: 60_000 }, () => {
     render(<App path="/crm/quotations/create" />);
     await pickFrom('Customer', 'Ranchi', 'Ranchi Public School');
     await pickFrom('Item', 'panel', 'Smart panel');
-    // t1 (the customer's): 2000 + 10% = 2200; GST 28% = 616, all IGST.
+    // t1 (the customer's): 2000 + 10% = 2200; GST 40% = 880, all IGST.
     await waitFor(() => expect(unitPrice().value).toBe('2200.00'));
     fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
     await waitFor(() => expect(within(totals()).getByText('IGST')).toBeTruthy());
-    expect(within(totals()).getAllByText('₹616.00')).toHaveLength(2);
-    expect(within(totals()).getByText('₹2,816.00')).toBeTruthy();
+    expect(within(totals()).getAllByText('₹880.00')).toHaveLength(2);
+    expect(within(totals()).getByText('₹3,080.00')).toBeTruthy();
     expect(PANEL).toBeTruthy();
   });
 

@@ -5,6 +5,7 @@ import {
   derivedMarginPercentage,
   type GstSplit,
   type ItemSuggestion,
+  isGstRateOn,
   type LineAmounts,
   type LineMarginTier,
   QUOTATION_MESSAGES as M,
@@ -18,6 +19,7 @@ import {
   type QuotationLineDto,
   quotationItemWarning,
   quotationTierPrice,
+  retiredGstRateMessage,
   TRADE_PRICE_MAX,
   toPaise,
   versionTotals,
@@ -118,7 +120,8 @@ export const lineMargin = (line: QuotationLineState): { percentage: number; tier
 
 /**
  * The "adding an item" checks (spec 3 §5) on what the item picker told: verified, a margin, a stock (with a
- * price to show above 0, when the user may see it) and a GST rate; each one missing is a warning.
+ * price to show above 0, when the user may see it) and a GST rate in force today; each one missing is a
+ * warning.
  */
 export const addingItemWarnings = (
   item: Pick<ItemSuggestion, 'name' | 'state' | 'margin' | 'stock' | 'gst'>,
@@ -129,6 +132,9 @@ export const addingItemWarnings = (
   if (!item.stock || (typeof item.stock.priceToShow === 'number' && !(item.stock.priceToShow > 0)))
     out.push(quotationItemWarning.stock(item.name));
   if (item.gst === null) out.push(quotationItemWarning.gst(item.name));
+  // A quotation made today uses today's slabs (gst-slabs.ts): a retired rate is set on the item first.
+  else if (!isGstRateOn(item.gst, new Date()))
+    out.push(retiredGstRateMessage(item.name, item.gst, new Date()));
   return out;
 };
 
