@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,4 +34,11 @@ export const pdfFile = (name: string, text: string) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'karya-pdf-')), name);
   writeFileSync(file, pdfBytes(text));
   return file;
+};
+
+/** A PDF's text as poppler's pdftotext reads it (-layout keeps a table's row on one line). */
+export const pdfText = (pdf: Buffer) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'karya-pdf-')), 'document.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 };

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { choose, newContext, type Page, screenshot, signIn, useAppAndBrowser } from '../support/browser.ts';
+import { pdfText } from '../support/pdf.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
 
 const seriousFindings = async (page: Page) =>
@@ -77,9 +78,41 @@ describe('GST slabs by date', () => {
     await page.waitForURL(/\/admin\/verifications\/gst-rates$/);
     await page.getByText('No items with a GST rate no longer in force').waitFor();
 
-    // The same sale now goes through.
+    // The same sale now goes through, and prints as a tax invoice (rule 46): the viewer shows the server's
+    // A4 PDF, read back here with pdftotext.
     await sell();
     await page.waitForURL(/\/admin\/products\/sales\/[0-9a-f]{24}$/);
+    const saleId = page.url().split('/').at(-1) ?? '';
+    await page.getByRole('link', { name: 'Tax Invoice' }).click();
+    await page.waitForURL(/\/invoice$/);
+    await page
+      .getByRole('heading', { name: /^Tax Invoice GST-/ })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('link', { name: /Download/ })
+      .first()
+      .waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
+    await screenshot(page, 'tax-invoice');
+    const pdf = await page.request.get(`/api/crm/products/sales/${saleId}/invoice`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const text = pdfText(await pdf.body());
+    for (const expected of [
+      'TAX INVOICE',
+      'Invoice No: GST-',
+      customerName,
+      'Interactive Flat Panel',
+      '852859',
+      'PLACE OF SUPPLY',
+      'Odisha (21)',
+      'TAX PAYABLE ON REVERSE CHARGE',
+      'GSTIN: Unregistered',
+      'HSN/SAC SUMMARY',
+      'Amount in words: Rupees',
+      'Authorised Signatory',
+    ])
+      expect(text, expected).toContain(expected);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,18 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext, type Page, screenshot, signIn, useAppAndBrowser } from '../support/browser.ts';
+import { pdfText } from '../support/pdf.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
-
-/** A PDF's text as poppler's pdftotext reads it (-layout keeps a table's row on one line). */
-const pdfText = (pdf: Buffer) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'karya-pdf-')), 'quotation.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-};
 
 /** What every printed quotation of the flow below says, in the preview and in the server's PDF. */
 const expectDocument = (text: string, items: readonly { name: string }[]) => {

@@ -75,6 +75,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/admin/products/sales/create', resource: 'product-sale', actions: ['create'] },
   { path: '/admin/products/sales/:id', resource: 'product-sale', actions: ['read'] },
   { path: '/admin/products/sales/:id/update', resource: 'product-sale', actions: ['read', 'update'] },
+  { path: '/admin/products/sales/:id/invoice', resource: 'product-sale', actions: ['read'] },
   { path: '/admin/verifications', resource: 'verification', actions: ['read'] },
   { path: '/admin/verifications/items', resource: 'product-item', actions: ['verification'] },
   { path: '/admin/verifications/quotations', resource: 'quotation', actions: ['verification'] },

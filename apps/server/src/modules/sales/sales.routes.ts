@@ -19,6 +19,7 @@ import {
   saleHistory,
   updateSale,
 } from './sales.service.ts';
+import { taxInvoicePdf } from './tax-invoice.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const tags = ['Product sales'];
@@ -62,6 +63,32 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       schema: { tags, summary: 'One sale with its lines', params: idParams },
     },
     async (request) => ok(SALE.fetched, await getSale(deps, request.params.id)),
+  );
+
+  r.get(
+    `${BASE}/:id/invoice`,
+    {
+      config: { access: permission('product-sale', 'read') },
+      schema: {
+        tags,
+        summary: 'A sale’s tax invoice as a PDF',
+        description:
+          'Rule 46 of the CGST Rules (issue 27): the supplier (company settings) and its GSTIN, the invoice ' +
+          'number and date, the recipient with its address and GSTIN (or Unregistered, with the delivery ' +
+          'address and its state for ₹50,000 or more), per line the HSN/SAC, quantity, rate, taxable value, GST ' +
+          'rate and CGST + SGST or IGST, the place of supply, reverse charge (No), the HSN summary, the total ' +
+          'in words and the signature block; A4 with embedded Noto fonts. Saved as Tax-Invoice-<number>.pdf.',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await taxInvoicePdf(deps, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   r.post(

@@ -1,5 +1,7 @@
 import { SALE_MESSAGES, type SaleDto } from '@karya/domain';
-import { useParams } from 'react-router';
+import { Button } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { AdminProductTabs } from '../../components/catalogue/product-tabs';
 import { useDetailActions } from '../../components/record/detail-actions';
 import { DetailFrame } from '../../components/record/detail-frame';
@@ -28,6 +30,16 @@ export const SaleDetailPage = () => {
         backTo={{ to: SALES_PAGE, label: 'Back to sales' }}
         {...actions}
         updateTo="update"
+        extraActions={(s) => (
+          <Button
+            component={Link}
+            to={`/admin/products/sales/${s._id}/invoice`}
+            variant="light"
+            leftSection={<IconFileInvoice size={16} aria-hidden />}
+          >
+            Tax Invoice
+          </Button>
+        )}
         history={{
           path: `/crm/products/sales/${id}/history`,
           queryKey: [...saleKeys.detail(id), 'history'],
