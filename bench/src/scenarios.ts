@@ -167,13 +167,13 @@ const tradeRequest = (ctx: ScenarioContext, kind: 'purchase' | 'sale'): HttpRequ
       kind === 'purchase'
         ? {
             vendor: vendorIdOf(1),
-            invoiceNo: `BENCH/P/${process.pid}/${n}`,
+            invoiceNo: `BP${process.pid.toString(36)}-${n.toString(36)}`,
             invoiceDate: ctx.today,
             items: [0, 3, 6].map((k) => ({ item: pick(k), quantity: 5, pricePerUnit: 950, gst: 18 })),
           }
         : {
             customer: customerId(CUSTOMER_DETAIL_ROW),
-            invoiceNo: `BENCH/S/${process.pid}/${n}`,
+            invoiceNo: `BS${process.pid.toString(36)}-${n.toString(36)}`,
             invoiceDate: ctx.today,
             items: [0, 5].map((k) => ({
               item: pick(k),

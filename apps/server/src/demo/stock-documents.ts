@@ -1,10 +1,9 @@
 // The demo store's purchases, sales and adjustments as data; stock.ts writes them through the ledger.
 
-/** The Indian financial year (April to March) of a day: '2026-27'. */
-export const financialYear = (day: string) => {
-  const year = Number(day.slice(0, 4)) - (Number(day.slice(5, 7)) < 4 ? 1 : 0);
-  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
-};
+import { financialYearOf } from '@karya/domain';
+
+/** The Indian financial year (April to March) of a day: '2026-27' (the domain's rule). */
+export const financialYear = financialYearOf;
 
 /** A vendor's invoice number on a day, from its pattern. */
 export const vendorInvoice = (pattern: string, day: string) =>

@@ -156,6 +156,7 @@ export const HISTORY_FIELDS = {
     margin: 'Margin',
     gst: 'GST %',
     gstZeroKind: 'GST 0% kind',
+    uqc: 'Unit',
     hsnCode: 'HSN/SAC code',
     shipping: 'Shipping',
     state: 'State',

@@ -9,6 +9,13 @@ export const COMPANY_NAME_MAX = 200;
 export const COMPANY_ADDRESS_MAX = 1000;
 export const COMPANY_TERMS_MAX = 5000;
 export const COMPANY_DECLARATION_MAX = 2000;
+/**
+ * The sales' invoice number series (issue 27 §2): a prefix with {FY} ('2026-27') or {fy} ('26-27') for the
+ * financial year, followed by a four-digit running number: 'INV/{FY}/' gives INV/2026-27/0001. With the number
+ * it must fit rule 46's 16 characters.
+ */
+export const DEFAULT_SALE_INVOICE_SERIES = 'INV/{FY}/';
+export const SALE_INVOICE_SERIES_RE = /^[A-Za-z0-9/-]*(\{FY\}|\{fy\})?[A-Za-z0-9/-]*$/;
 /** Indian Financial System Code: four letters (the bank), 0, six letters or digits (the branch). */
 export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** Indian bank account numbers are 9 to 18 digits. */
@@ -26,6 +33,8 @@ export const COMPANY_SETTINGS_MESSAGES = {
   branchMax: 'Branch must not exceed 200 characters',
   termsMax: `Terms must not exceed ${COMPANY_TERMS_MAX} characters`,
   declarationMax: `Declaration must not exceed ${COMPANY_DECLARATION_MAX} characters`,
+  seriesInvalid:
+    'Invoice series may hold letters, digits, / and -, and {FY} or {fy} for the financial year; with a four-digit number it must fit 16 characters',
   updated: 'Company settings updated successfully',
   fetched: 'Company settings fetched successfully',
 } as const;
@@ -58,6 +67,11 @@ export const companySettingsSchema = z.object(
       COMPANY_DECLARATION_MAX,
       M.declarationMax,
     ),
+    saleInvoiceSeries: oneLineText({ error: M.seriesInvalid }, 'Invoice series').refine(
+      (v) =>
+        SALE_INVOICE_SERIES_RE.test(v) && saleInvoiceNumber(v, '2026-04-01', 1).length <= SALE_INVOICE_NO_MAX,
+      M.seriesInvalid,
+    ),
   },
   { error: 'The company settings must be an object' },
 );
@@ -71,6 +85,26 @@ export const COMPANY_LOGO_TOO_LARGE = 'Logo must be at most 1 MB';
 export const COMPANY_LOGO_WRONG_TYPE = 'Logo must be a JPEG or PNG image';
 export type CompanySettingsInput = z.infer<typeof companySettingsSchema>;
 export type CompanySettingsUpdate = z.infer<typeof companySettingsUpdateSchema>;
+
+/** Rule 46: a tax invoice's number has at most 16 characters. */
+export const SALE_INVOICE_NO_MAX = 16;
+export const SALE_INVOICE_NO_MAX_MESSAGE = `Invoice number must not exceed ${SALE_INVOICE_NO_MAX} characters (rule 46 of the CGST Rules)`;
+
+/** The Indian financial year (April to March) of a day ('2026-11-29' → '2026-27'). */
+export const financialYearOf = (day: string) => {
+  const year = Number(day.slice(0, 4)) - (Number(day.slice(5, 7)) < 4 ? 1 : 0);
+  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+};
+
+/** The series' prefix in a day's financial year: 'KAR/{fy}/' → 'KAR/26-27/'. */
+export const saleInvoicePrefix = (series: string, day: string) => {
+  const fy = financialYearOf(day);
+  return series.replace('{FY}', fy).replace('{fy}', fy.slice(2));
+};
+
+/** The n-th number of the series in a day's financial year: 'KAR/26-27/0001'. */
+export const saleInvoiceNumber = (series: string, day: string, n: number) =>
+  `${saleInvoicePrefix(series, day)}${String(n).padStart(4, '0')}`;
 
 /** A GSTIN registered in another state than the company's: the message, else null. */
 export const companyGstinStateProblem = (s: { gstin: string | null; state: string }) =>

@@ -10,6 +10,33 @@ import { MARGIN_TIERS, type MarginTier, type MarginTiers } from './margin-list.t
 
 /** Item state (spec 3 §3, §4): Verified in a success colour, the others in a warning colour. */
 export const ITEM_STATES = ['Verified', 'Unverified', 'Suggested'] as const;
+
+/**
+ * The unit of quantity code (UQC) a tax invoice prints beside a quantity (rule 46) and the GSTR-1 HSN summary
+ * reports: the codes of the GST portal's list that a school-equipment store sells in, NOS (numbers) by default.
+ */
+export const UNITS_OF_QUANTITY = {
+  NOS: 'Numbers',
+  PCS: 'Pieces',
+  SET: 'Sets',
+  PRS: 'Pairs',
+  BOX: 'Boxes',
+  PAC: 'Packs',
+  ROL: 'Rolls',
+  MTR: 'Metres',
+  SQM: 'Square metres',
+  KGS: 'Kilograms',
+  GMS: 'Grams',
+  LTR: 'Litres',
+  MLT: 'Millilitres',
+  BTL: 'Bottles',
+  DOZ: 'Dozens',
+  UNT: 'Units',
+  OTH: 'Others',
+} as const;
+export type UnitOfQuantity = keyof typeof UNITS_OF_QUANTITY;
+export const UQC_CODES = Object.keys(UNITS_OF_QUANTITY) as UnitOfQuantity[];
+export const DEFAULT_UQC: UnitOfQuantity = 'NOS';
 export type ItemState = (typeof ITEM_STATES)[number];
 /** A new item waits for verification unless its creator may verify (or it is a suggestion). */
 export const DEFAULT_ITEM_STATE: ItemState = 'Unverified';
@@ -48,6 +75,7 @@ export const ITEM_MESSAGES = {
   deleteFileForbidden: 'You don’t have permission to remove stored files.',
   verifyForbidden: 'You don’t have permission to verify items.',
   stateFilterForbidden: 'You don’t have permission to filter items by state.',
+  uqcInvalid: 'Unit must be one of the GST units of quantity (NOS, PCS, SET …)',
   stateInvalid: 'State must be Verified, Unverified or Suggested',
   numberInvalid: 'Must be a number',
   notNegative: 'Must not be negative',
@@ -181,6 +209,8 @@ export type ItemDto = RecordStamps & {
   gst: GstRate | null;
   /** At 0%: how the invoice prints it. */
   gstZeroKind: GstZeroKind | null;
+  /** The unit of quantity code (UQC) its quantities are in. */
+  uqc: UnitOfQuantity;
   hsnCode: string | null;
   shipping: ItemShipping;
   state: ItemState;

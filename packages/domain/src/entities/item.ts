@@ -19,6 +19,7 @@ import {
   ITEM_STATES,
   ITEM_TEXT_MAX,
   STOCK_MESSAGES,
+  UQC_CODES,
 } from './item-list.ts';
 
 const text = (max: number) => oneLineText().max(max, `Must not exceed ${max} characters`);
@@ -90,6 +91,7 @@ const itemFields = {
   /** At 0%: printed as Nil rated or Exempt, which the law tells apart. */
   gstZeroKind: clearable(z.enum(GST_ZERO_KINDS, { error: GST_ZERO_KIND_MESSAGE })).optional(),
   hsnCode: clearable(oneLineText().regex(HSN_RE, HSN_MESSAGE)).optional(),
+  uqc: z.enum(UQC_CODES, { error: ITEM_MESSAGES.uqcInvalid }).optional(),
   shipping: z.preprocess((v) => (v === '' ? null : v), itemShippingSchema.nullable()).optional(),
   state: z.enum(ITEM_STATES, { error: ITEM_MESSAGES.stateInvalid }).optional(),
   targetPrice: numeric(nonNegative).optional(),

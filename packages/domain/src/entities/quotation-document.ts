@@ -34,6 +34,8 @@ export type CompanySettingsDto = {
   bankBranch: string;
   terms: string;
   declaration: string;
+  /** The sales' invoice number series (company-settings.ts): 'INV/{FY}/'. */
+  saleInvoiceSeries: string;
   updatedAt: string | null;
   updatedBy: UserRef | null;
 };

@@ -131,6 +131,7 @@ export const sampleCompany = (over: Partial<CompanySettingsDto> = {}): CompanySe
   bankBranch: 'Cuttack Main',
   terms: DEFAULT_QUOTATION_TERMS,
   declaration: DEFAULT_QUOTATION_DECLARATION,
+  saleInvoiceSeries: 'INV/{FY}/',
   updatedAt: null,
   updatedBy: null,
   ...over,

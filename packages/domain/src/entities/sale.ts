@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LINE_MARGIN_TIERS } from '../common/money.ts';
 import { objectIdSchema } from '../ids.ts';
+import { SALE_INVOICE_NO_MAX, SALE_INVOICE_NO_MAX_MESSAGE } from './company-settings.ts';
 import {
   tradeDocumentFields,
   tradeGstSchema,
@@ -40,6 +41,11 @@ const saleFields = {
     .min(1, SALE_MESSAGES.customerRequired)
     .pipe(objectIdSchema),
   ...tradeDocumentFields,
+  // Rule 46: a tax invoice's number has at most 16 characters (a purchase keeps its vendor's).
+  invoiceNo: tradeDocumentFields.invoiceNo.refine(
+    (v) => v.length <= SALE_INVOICE_NO_MAX,
+    SALE_INVOICE_NO_MAX_MESSAGE,
+  ),
   items: tradeLinesSchema(saleLineSchema),
 };
 

@@ -2,11 +2,12 @@
 // (printed-document.ts): the supplier's name, address and GSTIN; the invoice's number and date; the
 // recipient's name, address and GSTIN (or "Unregistered", and for an unregistered recipient of ₹50,000 or
 // more the delivery address with its state's name and code); per line the description, HSN/SAC, quantity,
-// rate, taxable value, GST rate and the CGST and SGST or IGST; the place of supply; whether tax is payable
+// with its unit, rate, taxable value, GST rate and the CGST and SGST or IGST; the place of supply; whether tax is payable
 // on reverse charge; the HSN summary; the total in words; the signature block. Zod-free.
 import { amountInWords } from '../common/amount-words.ts';
 import { formatRupees, GST_STATE_CODES, gstStateCode, splitGst, toPaise } from '../common/money.ts';
 import { type CustomerAddress, formatCustomerId } from './customer-list.ts';
+import { DEFAULT_UQC } from './item-list.ts';
 import type { PrintedDocument } from './printed-document.ts';
 import {
   accountDetailsMissing,
@@ -37,8 +38,11 @@ export type TaxInvoiceRecipient = {
   email: string | null;
 };
 
-/** Per item, what the line prints beyond the ledger: how a 0% rate reads ('Nil rated', 'Exempt'). */
-export type TaxInvoiceItemInfo = { gstZeroKind: string | null };
+/**
+ * Per item, what the line prints beyond the ledger: how a 0% rate reads ('Nil rated', 'Exempt') and the
+ * unit of quantity code beside the quantity ('2 NOS').
+ */
+export type TaxInvoiceItemInfo = { gstZeroKind: string | null; uqc: string };
 
 const intraColumns = [
   'SL No',
@@ -126,13 +130,14 @@ export const taxInvoiceDocument = (
 
   const rows = sale.items.map((l, i) => {
     const split = splitGst(paiseOf(l.gstAmount), !inter);
-    const zero = l.gst === 0 && l.item ? items.get(l.item._id)?.gstZeroKind : null;
+    const info = l.item ? items.get(l.item._id) : undefined;
+    const zero = l.gst === 0 ? info?.gstZeroKind : null;
     const rate = zero ?? percent(l.gst);
     return [
       String(i + 1),
       l.item?.name ?? '(item deleted)',
       l.item?.hsnCode ?? '',
-      String(l.quantity),
+      `${l.quantity} ${info?.uqc ?? DEFAULT_UQC}`,
       money(l.pricePerUnit),
       money(l.taxableAmount),
       rate,

@@ -18,6 +18,8 @@ export const companySettings = pgTable('company_settings', {
   bankBranch: text('bank_branch').notNull().default(''),
   terms: text('terms').notNull(),
   declaration: text('declaration').notNull(),
+  /** The sales' invoice number series (issue 27 §2): a prefix with {FY} or {fy}, then a running number. */
+  saleInvoiceSeries: text('sale_invoice_series').notNull().default('INV/{FY}/'),
   updatedAt: ts('updated_at'),
   updatedBy: text('updated_by'),
 });

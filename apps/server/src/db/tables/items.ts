@@ -33,6 +33,8 @@ export const productItems = pgTable(
     /** At 0%: 'Nil rated' or 'Exempt' (issue 27 §1), as the invoice prints it. */
     gstZeroKind: text('gst_zero_kind'),
     hsnCode: text('hsn_code'),
+    /** The unit of quantity code a tax invoice prints (issue 27 §2). */
+    uqc: text('uqc').notNull().default('NOS'),
     shippingWeight: measure('shipping_weight'),
     shippingLength: measure('shipping_length'),
     shippingWidth: measure('shipping_width'),

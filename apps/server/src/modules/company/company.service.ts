@@ -95,6 +95,7 @@ const snapshot = (r: Row): Snapshot => ({
   bankBranch: r.bankBranch,
   terms: r.terms,
   declaration: r.declaration,
+  saleInvoiceSeries: r.saleInvoiceSeries,
 });
 
 const toDto = async (db: Db, r: Row): Promise<CompanySettingsDto> => {
@@ -111,6 +112,7 @@ const toDto = async (db: Db, r: Row): Promise<CompanySettingsDto> => {
     bankBranch: r.bankBranch,
     terms: r.terms,
     declaration: r.declaration,
+    saleInvoiceSeries: r.saleInvoiceSeries,
     updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null,
     updatedBy: r.updatedBy ? (refs.get(r.updatedBy) ?? null) : null,
   };

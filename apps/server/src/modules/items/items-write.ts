@@ -81,6 +81,7 @@ const columnsOf = (input: ItemUpdateInput): Partial<Row> => {
   // Only a 0% rate has a kind.
   if (input.gst !== undefined && input.gst !== 0) set.gstZeroKind = null;
   copy('hsnCode', input.hsnCode);
+  copy('uqc', input.uqc);
   copy('state', input.state);
   copy('targetPrice', input.targetPrice);
   copy('preferredBrand', input.preferredBrand);

@@ -19,6 +19,7 @@ import {
   type ListQuery,
   type MarginTiers,
   recordMessages,
+  type UnitOfQuantity,
 } from '@karya/domain';
 import { arrayOverlaps, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -124,6 +125,7 @@ const toDto = (principal: Principal, r: ItemRow): ItemDto => {
     margin: m ? { _id: m._id, name: m.name } : null,
     gst: r.gst as GstRate | null,
     gstZeroKind: r.gstZeroKind as GstZeroKind | null,
+    uqc: r.uqc as UnitOfQuantity,
     hsnCode: r.hsnCode,
     shipping: {
       weight: r.shippingWeight,
@@ -166,6 +168,7 @@ export const snapshot = (r: Row): Snapshot => ({
   margin: r.marginId,
   gst: r.gst,
   gstZeroKind: r.gstZeroKind,
+  uqc: r.uqc,
   hsnCode: r.hsnCode,
   shipping: {
     weight: r.shippingWeight,

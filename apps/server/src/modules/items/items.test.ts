@@ -143,6 +143,7 @@ describe('items', () => {
     // Retired on 22 September 2025 (issue 27 §1): a new item cannot take it.
     [{ gst: '28' }, 'GST must be one of (40, 18, 5, 0)'],
     [{ gst: '0' }, 'A 0% item must say whether it is Nil rated or Exempt'],
+    [{ uqc: 'KIT' }, 'Unit must be one of the GST units of quantity (NOS, PCS, SET …)'],
     [{ rating: '-1' }, 'Rating must be at least 0'],
     [{ rating: '6' }, 'Rating cannot exceed 5'],
     [{ hsnCode: '12345' }, 'HSN/SAC code must be 4, 6 or 8 digits'],

@@ -1,4 +1,11 @@
-import { objectIdSchema, saleCreateSchema, saleListSpec, saleUpdateSchema } from '@karya/domain';
+import {
+  isCalendarDay,
+  objectIdSchema,
+  saleCreateSchema,
+  saleListSpec,
+  saleUpdateSchema,
+  todayInAppZone,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +15,7 @@ import { ok } from '../../platform/envelope.ts';
 import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
 import { parseList } from '../../platform/records.ts';
+import { nextSaleInvoiceNo } from './invoice-series.ts';
 import {
   createSale,
   deleteSale,
@@ -22,6 +30,13 @@ import {
 import { taxInvoicePdf } from './tax-invoice.ts';
 
 const idParams = z.object({ id: objectIdSchema });
+const nextNoQuery = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+    .refine((v) => isCalendarDay(v), 'Date must be YYYY-MM-DD')
+    .optional(),
+});
 const tags = ['Product sales'];
 const BASE = '/crm/products/sales';
 const BODY_TEXT =
@@ -54,6 +69,24 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     },
     async (request) =>
       ok(SALE.listed, await listSales(deps, principalOf(request), parseList(request.query, saleListSpec))),
+  );
+
+  r.get(
+    `${BASE}/next-invoice-no`,
+    {
+      config: { access: permission('product-sale', 'create') },
+      schema: {
+        tags,
+        summary: 'The next number of the invoice series',
+        description:
+          'The company settings’ series (saleInvoiceSeries, e.g. INV/{FY}/) in the financial year of `date` ' +
+          '(YYYY-MM-DD, today in India when absent), one past the highest number of that year’s sales: ' +
+          'data { invoiceNo, series }. A proposal; any unused number of at most 16 characters may be sent.',
+        querystring: nextNoQuery,
+      },
+    },
+    async (request) =>
+      ok(SALE.fetched, await nextSaleInvoiceNo(deps, request.query.date ?? todayInAppZone(deps.clock.now()))),
   );
 
   r.get(

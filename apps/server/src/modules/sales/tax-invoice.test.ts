@@ -80,7 +80,12 @@ describe('a sale’s tax invoice', () => {
 
   it('within the state: supplier and recipient GSTINs, lines with HSN, CGST and SGST, the HSN summary, the total in words', async () => {
     const kitId = await item('Robotics Kit', { hsnCode: '9503', gst: '18' });
-    const book = await item('Science Textbook', { hsnCode: '4901', gst: '0', gstZeroKind: 'Exempt' });
+    const book = await item('Science Textbook', {
+      hsnCode: '4901',
+      gst: '0',
+      gstZeroKind: 'Exempt',
+      uqc: 'SET',
+    });
     const school = await customer({
       type: 'Organization',
       name: 'Sri Aurobindo School',
@@ -114,7 +119,9 @@ describe('a sale’s tax invoice', () => {
       '₹3,000.00',
       '₹270.00',
       '₹3,540.00',
-      // 0%: printed as the law asks.
+      // Quantities with their unit; 0% printed as the law asks.
+      '2 NOS',
+      '3 SET',
       'Exempt',
       '₹751.50',
       'HSN/SAC SUMMARY',
@@ -157,6 +164,58 @@ describe('a sale’s tax invoice', () => {
     ])
       expect(text, expected).toContain(expected);
     expect(text).not.toContain('CGST');
+  });
+
+  it('proposes the next number of the series per financial year; a number longer than 16 characters is refused', async () => {
+    const next = async (date?: string) => {
+      const res = await admin.request({
+        method: 'GET',
+        url: `/api/crm/products/sales/next-invoice-no${date ? `?date=${date}` : ''}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.invoiceNo as string;
+    };
+    expect(await next('2026-11-20')).toBe('INV/2026-27/0001');
+    const series = await admin.request({
+      method: 'PATCH',
+      url: '/api/admin/settings/company',
+      payload: { saleInvoiceSeries: 'KAR/{fy}/' },
+    });
+    expect(series.statusCode, series.body).toBe(200);
+    // KAR/26-27/0001 and 0002 were issued above.
+    expect(await next('2026-11-20')).toBe('KAR/26-27/0003');
+    expect(await next('2027-03-31')).toBe('KAR/26-27/0003');
+    expect(await next('2027-04-01')).toBe('KAR/27-28/0001');
+    expect((await next()).startsWith('KAR/')).toBe(true);
+    const bad = await admin.request({
+      method: 'GET',
+      url: '/api/crm/products/sales/next-invoice-no?date=2026-02-30',
+    });
+    expect(bad.statusCode).toBe(400);
+    const long = await admin.request({
+      method: 'PATCH',
+      url: '/api/admin/settings/company',
+      payload: { saleInvoiceSeries: 'KARYA-ROBOTICS/{FY}/' },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('16 characters');
+
+    const customerId = (await kit.customer('Odisha'))._id;
+    const kitId = await item('Line follower', { hsnCode: '9503' });
+    const tooLong = await admin.request({
+      method: 'POST',
+      url: '/api/crm/products/sales',
+      payload: {
+        customer: customerId,
+        invoiceNo: 'KAR/2026-27/00001',
+        invoiceDate: '2026-11-20',
+        items: [{ item: kitId, quantity: 1, marginTier: 'custom', pricePerUnit: 100 }],
+      },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(
+      'Invoice number must not exceed 16 characters (rule 46 of the CGST Rules)',
+    );
   });
 
   it('needs read on sales; an unknown sale is not found', async () => {

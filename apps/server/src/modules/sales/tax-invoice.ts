@@ -39,7 +39,7 @@ export const taxInvoicePdf = async (deps: AppDeps, saleId: string) => {
   const itemIds = sale.items.flatMap((l) => (l.item ? [l.item._id] : []));
   const kinds = itemIds.length
     ? await deps.db
-        .select({ id: productItems.id, gstZeroKind: productItems.gstZeroKind })
+        .select({ id: productItems.id, gstZeroKind: productItems.gstZeroKind, uqc: productItems.uqc })
         .from(productItems)
         .where(inArray(productItems.id, itemIds))
     : [];
@@ -64,7 +64,7 @@ export const taxInvoicePdf = async (deps: AppDeps, saleId: string) => {
       phone: customer?.phone ?? null,
       email: customer?.email ?? null,
     },
-    new Map<string, TaxInvoiceItemInfo>(kinds.map((k) => [k.id, { gstZeroKind: k.gstZeroKind }])),
+    new Map<string, TaxInvoiceItemInfo>(kinds.map((k) => [k.id, { gstZeroKind: k.gstZeroKind, uqc: k.uqc }])),
   );
   const pdf = await renderDocumentPdf({ doc, logo: await logoOf(deps, company.logo?.fileId) });
   return { pdf, fileName: taxInvoiceFileName(sale.invoiceNo) };

@@ -88,7 +88,7 @@ describe('GST slabs by date', () => {
   it('a new item starts at 18%; 0% says Nil rated or Exempt; a retired rate is refused', async () => {
     const plain = await item({ name: 'Textbook set' });
     expect(plain.statusCode, plain.body).toBe(201);
-    expect(plain.json().data).toMatchObject({ gst: 18, gstZeroKind: null });
+    expect(plain.json().data).toMatchObject({ gst: 18, gstZeroKind: null, uqc: 'NOS' });
     for (const gst of ['28', '12']) {
       const res = await item({ name: 'Old rate', gst });
       expect(res.statusCode).toBe(400);

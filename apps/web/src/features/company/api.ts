@@ -27,6 +27,7 @@ export type CompanySettingsFormInput = {
   bankBranch: string;
   terms: string;
   declaration: string;
+  saleInvoiceSeries: string;
 };
 
 /** PATCH multipart: every field (emptied ones clear), the logo, deleteLogo. */

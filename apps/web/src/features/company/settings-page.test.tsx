@@ -21,6 +21,7 @@ const settings: CompanySettingsDto = {
   bankBranch: '',
   terms: DEFAULT_QUOTATION_TERMS,
   declaration: DEFAULT_QUOTATION_DECLARATION,
+  saleInvoiceSeries: 'INV/{FY}/',
   updatedAt: null,
   updatedBy: null,
 };

@@ -34,6 +34,7 @@ const valuesFrom = (s: CompanySettingsDto): CompanySettingsFormInput => ({
   bankBranch: s.bankBranch,
   terms: s.terms,
   declaration: s.declaration,
+  saleInvoiceSeries: s.saleInvoiceSeries,
 });
 
 /** The form: Company, Bank Account, Document texts; read-only fields without update on company-settings. */
@@ -113,6 +114,15 @@ const CompanySettingsForm = ({ settings, canEdit }: { settings: CompanySettingsD
               />
               <TextField form={form} name="bankBranch" label="Branch" autoComplete="off" />
             </SimpleGrid>
+          </Fieldset>
+          <Fieldset legend="Tax invoices" variant="unstyled">
+            <TextField
+              form={form}
+              name="saleInvoiceSeries"
+              label="Invoice number series"
+              description="A new sale proposes the next number: {FY} is the financial year (2026-27), {fy} its short form (26-27); INV/{FY}/ gives INV/2026-27/0001. At most 16 characters with the number."
+              autoComplete="off"
+            />
           </Fieldset>
           <Fieldset legend="On every quotation" variant="unstyled">
             <TextareaField

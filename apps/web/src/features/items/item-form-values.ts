@@ -1,5 +1,5 @@
 // Deliberate import circle with ./item-validation.ts (loaded lazily): keeps zod out of the first paint.
-import { DEFAULT_GST_RATE, type ItemDto, type ItemInput, type ItemState } from '@karya/domain';
+import { DEFAULT_GST_RATE, DEFAULT_UQC, type ItemDto, type ItemInput, type ItemState } from '@karya/domain';
 import { lazyValidation } from '../../lib/lazy-validation';
 
 /** The item form's validation (item-validation.ts: zod and the schemas), downloaded as the form renders. */
@@ -21,6 +21,8 @@ export type ItemFormState = {
   gst: string | null;
   /** 'Nil rated' or 'Exempt', asked only at 0%. */
   gstZeroKind: string | null;
+  /** The unit of quantity code (UQC). */
+  uqc: string;
   hsnCode: string;
   weight: NumberText;
   length: NumberText;
@@ -54,6 +56,7 @@ export const itemFormValuesFrom = (item?: ItemDto | null): ItemFormState => ({
         ? null
         : String(item.gst),
   gstZeroKind: item?.gstZeroKind ?? null,
+  uqc: item?.uqc ?? DEFAULT_UQC,
   hsnCode: item?.hsnCode ?? '',
   weight: num(item?.shipping.weight),
   length: num(item?.shipping.dimensions.length),
@@ -80,6 +83,7 @@ export const itemRequestFrom = (v: ItemFormState) => ({
   margin: v.margin ?? '',
   gst: v.gst ?? '',
   gstZeroKind: v.gst === '0' ? (v.gstZeroKind ?? '') : '',
+  uqc: v.uqc,
   hsnCode: v.hsnCode,
   shipping: { weight: v.weight, dimensions: { length: v.length, width: v.width, height: v.height } },
   targetPrice: v.targetPrice,
@@ -129,6 +133,7 @@ const GROUPS: readonly [keyof ItemInput, readonly ItemFormField[]][] = [
   ['gst', ['gst']],
   ['gstZeroKind', ['gst', 'gstZeroKind']],
   ['hsnCode', ['hsnCode']],
+  ['uqc', ['uqc']],
   ['shipping', SHIPPING_FIELDS],
   ['targetPrice', ['targetPrice']],
   ['preferredBrand', ['preferredBrand']],

@@ -5,6 +5,7 @@ import {
   ITEM_STATES,
   type ItemDto,
   type ItemState,
+  UNITS_OF_QUANTITY,
 } from '@karya/domain';
 import { NativeSelect, SimpleGrid, Skeleton } from '@mantine/core';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
@@ -59,6 +60,10 @@ const gstOptions = (stored: number | null | undefined) => {
     ...today.map((r) => ({ value: String(r), label: `${r}%` })),
   ];
 };
+const UQC_OPTIONS = Object.entries(UNITS_OF_QUANTITY).map(([code, name]) => ({
+  value: code,
+  label: `${code} (${name})`,
+}));
 const ZERO_KIND_OPTIONS = [
   { value: '', label: 'Select' },
   ...GST_ZERO_KINDS.map((k) => ({ value: k, label: k })),
@@ -248,6 +253,22 @@ export const ItemForm = ({
             description="4, 6 or 8 digits"
             inputMode="numeric"
             autoComplete="off"
+          />
+          <Controller
+            control={control}
+            name="uqc"
+            render={({ field }) => (
+              <NativeSelect
+                label="Unit"
+                description="The unit of quantity a tax invoice prints"
+                data={UQC_OPTIONS}
+                value={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.value)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.uqc?.message}
+              />
+            )}
           />
         </SimpleGrid>
       </FormSection>

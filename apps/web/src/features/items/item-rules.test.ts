@@ -75,6 +75,7 @@ const ITEM: ItemDto = {
   margin: null,
   gst: 18,
   gstZeroKind: null,
+  uqc: 'NOS',
   hsnCode: null,
   shipping: { weight: 0.2, dimensions: { length: null, width: null, height: null } },
   state: 'Unverified',

@@ -19,6 +19,7 @@ export const item = (n: number, over: Partial<ItemDto> = {}): ItemDto => ({
   margin: null,
   gst: 18,
   gstZeroKind: null,
+  uqc: 'NOS',
   hsnCode: null,
   shipping: { weight: null, dimensions: { length: null, width: null, height: null } },
   state: 'Verified',

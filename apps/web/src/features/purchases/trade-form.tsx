@@ -2,13 +2,14 @@ import {
   type LineMarginTier,
   type MarginTier,
   type PurchaseDto,
+  SALE_INVOICE_NO_MAX,
   type SaleDto,
   TRADE_INVOICE_NO_MAX,
   todayInAppZone,
 } from '@karya/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../app/auth';
 import { usePageFormGuard } from '../../components/form/page-guard';
@@ -19,6 +20,7 @@ import { focusFirstError } from '../../lib/focus-first-error';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { DateInput } from '../../lib/lazy-date-input';
 import { messageOf, withLoadingToast } from '../../lib/notify';
+import { useNextInvoiceNo } from '../sales/invoice-series';
 import { TradeLinesEditor } from './line-editor';
 import { stockMovingKeys } from './trade-api';
 import {
@@ -89,6 +91,16 @@ export const TradeForm = ({
     [doc, party],
   );
   const [values, setValues] = useState<TradeFormState>(initial);
+  // A new sale starts with the next number of the company's series (issue 27 §2) until the user types one.
+  const typedInvoiceNo = useRef(false);
+  const proposal = useNextInvoiceNo(
+    values.invoiceDate,
+    sale && mode === 'create' && can('product-sale', 'create'),
+  );
+  const proposed = proposal.data?.invoiceNo;
+  useEffect(() => {
+    if (proposed && !typedInvoiceNo.current) setValues((v) => ({ ...v, invoiceNo: proposed }));
+  }, [proposed]);
   const tiers = useMemo(
     () => (sale ? sellableTiers((t) => can('product-item-price', `read-${t}`)) : []),
     [sale, can],
@@ -225,10 +237,18 @@ export const TradeForm = ({
               label="Invoice No"
               withAsterisk
               autoComplete="off"
-              maxLength={TRADE_INVOICE_NO_MAX}
+              maxLength={sale ? SALE_INVOICE_NO_MAX : TRADE_INVOICE_NO_MAX}
+              description={
+                proposal.data && values.invoiceNo === proposal.data.invoiceNo
+                  ? `Next in the series ${proposal.data.series}`
+                  : undefined
+              }
               value={values.invoiceNo}
               error={errors.invoiceNo}
-              onChange={(e) => set({ invoiceNo: e.currentTarget.value })}
+              onChange={(e) => {
+                typedInvoiceNo.current = true;
+                set({ invoiceNo: e.currentTarget.value });
+              }}
             />
             <DateInput
               label="Invoice Date"

@@ -1,0 +1,1 @@
+ALTER TABLE "product_items" ADD COLUMN "uqc" text DEFAULT 'NOS' NOT NULL;

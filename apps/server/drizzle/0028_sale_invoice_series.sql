@@ -1,0 +1,1 @@
+ALTER TABLE "company_settings" ADD COLUMN "sale_invoice_series" text DEFAULT 'INV/{FY}/' NOT NULL;
