@@ -26,6 +26,20 @@ export const tierForbiddenMessage = (tier: string) =>
   `You don’t have permission to sell at the ${tier.toUpperCase()} price`;
 
 /**
+ * An e-way bill is needed when goods worth more than ₹50,000 (with their tax) move (rule 138 of the CGST
+ * Rules); the sale asks for its number and the vehicle's and prints them on the invoice (issue 27 §2).
+ */
+export const E_WAY_BILL_ABOVE_PAISE = 5_000_000;
+export const needsEWayBill = (totalAmountPaise: number) => totalAmountPaise > E_WAY_BILL_ABOVE_PAISE;
+/** The list filter of sales that need an e-way bill and lack its number. */
+export const E_WAY_BILL_FILTER = ['Missing'] as const;
+export const E_WAY_BILL_MESSAGES = {
+  numberInvalid: 'E-way bill number must be 12 digits',
+  vehicleInvalid: 'Vehicle number must look like OD02AB1234',
+  hint: 'Goods worth more than ₹50,000 move under an e-way bill: its number and the vehicle’s',
+} as const;
+
+/**
  * Spec 3 §2 "Sale filter panel": the total GST amount range is its own range (the source wired it to the
  * total amount's fields, a defect the spec lets a build fix).
  */
@@ -36,6 +50,7 @@ export const saleListSpec = defineList({
     invoiceDate: 'dateRange',
     totalAmount: 'numberRange',
     totalGSTAmount: 'numberRange',
+    eWayBill: { enum: E_WAY_BILL_FILTER },
     ...LIFECYCLE_FILTERS,
   },
   sortFields: ['createdAt', 'updatedAt', 'invoiceDate'],
@@ -51,4 +66,8 @@ export type SaleCustomerRef = {
   marginTier: MarginTier | null;
 };
 
-export type SaleDto = TradeDocumentDto & { customer: SaleCustomerRef | null };
+export type SaleDto = TradeDocumentDto & {
+  customer: SaleCustomerRef | null;
+  eWayBillNo: string | null;
+  vehicleNo: string | null;
+};

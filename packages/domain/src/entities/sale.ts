@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { clearable } from '../common/fields.ts';
 import { LINE_MARGIN_TIERS } from '../common/money.ts';
+import { oneLineText } from '../common/text.ts';
 import { objectIdSchema } from '../ids.ts';
 import { SALE_INVOICE_NO_MAX, SALE_INVOICE_NO_MAX_MESSAGE } from './company-settings.ts';
 import {
@@ -12,7 +14,7 @@ import {
   withDatedGst,
 } from './purchase.ts';
 import { TRADE_MESSAGES } from './purchase-list.ts';
-import { SALE_MESSAGES } from './sale-list.ts';
+import { E_WAY_BILL_MESSAGES, SALE_MESSAGES } from './sale-list.ts';
 
 /**
  * A sale line (spec 3 §5): the margin tier decides the price — the stock's price to show plus the tier's
@@ -47,6 +49,20 @@ const saleFields = {
     SALE_INVOICE_NO_MAX_MESSAGE,
   ),
   items: tradeLinesSchema(saleLineSchema),
+  // Transport (issue 27 §2): asked for above ₹50,000, printed on the invoice; spaces and dashes are ignored.
+  eWayBillNo: clearable(
+    oneLineText({ error: E_WAY_BILL_MESSAGES.numberInvalid })
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .refine((v) => /^\d{12}$/.test(v), E_WAY_BILL_MESSAGES.numberInvalid),
+  ).optional(),
+  vehicleNo: clearable(
+    oneLineText({ error: E_WAY_BILL_MESSAGES.vehicleInvalid })
+      .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+      .refine(
+        (v) => /^[A-Z]{2}\d{1,2}[A-Z]{0,3}\d{1,4}$|^\d{2}BH\d{4}[A-Z]{1,2}$/.test(v),
+        E_WAY_BILL_MESSAGES.vehicleInvalid,
+      ),
+  ).optional(),
 };
 
 /** POST /crm/products/sales. */

@@ -122,6 +122,14 @@ export const taxInvoiceDocument = (
     { heading: 'PLACE OF SUPPLY', lines: [placeOfSupply || '—'] },
     { heading: 'TAX PAYABLE ON REVERSE CHARGE', lines: ['No'] },
   ];
+  if (sale.eWayBillNo || sale.vehicleNo)
+    aside.push({
+      heading: 'E-WAY BILL',
+      lines: [
+        ...(sale.eWayBillNo ? [`E-way bill No: ${sale.eWayBillNo}`] : []),
+        ...(sale.vehicleNo ? [`Vehicle No: ${sale.vehicleNo}`] : []),
+      ],
+    });
   if (!registered && paiseOf(sale.totalAmount) >= B2C_ADDRESS_FROM_PAISE)
     aside.push({
       heading: 'DELIVERY ADDRESS',

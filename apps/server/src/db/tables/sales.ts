@@ -14,6 +14,9 @@ export const sales = pgTable(
     id: id(),
     customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     ...invoiceColumns(),
+    /** Goods worth more than ₹50,000 move under an e-way bill (issue 27 §2): its number and the vehicle's. */
+    eWayBillNo: text('e_way_bill_no'),
+    vehicleNo: text('vehicle_no'),
     ...lifecycle(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import {
   type CustomerType,
+  E_WAY_BILL_ABOVE_PAISE,
   type ListQuery,
   type MarginTier,
   SALE_LIST_KEY,
@@ -9,7 +10,7 @@ import {
   type SaleInput,
   type SaleUpdateInput,
 } from '@karya/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, sales } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -91,6 +92,12 @@ const columns: ListColumns = {
     invoiceDate: { kind: 'dayRange', on: sales.invoiceDate },
     totalAmount: { kind: 'numberRange', on: sales.totalAmount },
     totalGSTAmount: { kind: 'numberRange', on: sales.totalGstAmount },
+    // Sales that need an e-way bill (more than ₹50,000 with tax) and lack its number.
+    eWayBill: {
+      kind: 'custom',
+      build: () =>
+        sql`(${sales.totalAmount} > ${E_WAY_BILL_ABOVE_PAISE / 100} and ${sales.eWayBillNo} is null)`,
+    },
     ...lifecycleRules(sales),
   },
   sort: {
@@ -122,7 +129,12 @@ const toDtos = async (
       : [];
   const customerOf = new Map(found.map((c) => [c._id, c]));
   const docs = await documentDtos(deps.db, SALE_SPEC, rows, refs, currentCompanyState(deps), known?.lines);
-  return docs.map((d, i) => ({ ...d, customer: customerOf.get(rows[i]!.customerId ?? '') ?? null }));
+  return docs.map((d, i) => ({
+    ...d,
+    customer: customerOf.get(rows[i]!.customerId ?? '') ?? null,
+    eWayBillNo: rows[i]!.eWayBillNo ?? null,
+    vehicleNo: rows[i]!.vehicleNo ?? null,
+  }));
 };
 
 export const listSales = async (deps: Deps, principal: Principal, query: ListQuery) => {

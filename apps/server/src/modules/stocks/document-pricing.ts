@@ -210,6 +210,9 @@ export const docColumns = (
     sgst: fromPaise(split.sgst),
     igst: fromPaise(split.igst),
     supplyState: code ? (GST_STATE_CODES[code] ?? null) : null,
+    ...(spec.kind === 'sale'
+      ? { eWayBillNo: input.eWayBillNo ?? null, vehicleNo: input.vehicleNo ?? null }
+      : {}),
   };
 };
 

@@ -15,7 +15,13 @@ import type { Tx } from './ledger.ts';
  * address state) is the company's (COMPANY_STATE), IGST when it is another state, CGST + SGST when unknown.
  */
 
-export type DocRow = typeof purchases.$inferSelect & { customerId?: string | null; vendorId?: string | null };
+export type DocRow = typeof purchases.$inferSelect & {
+  customerId?: string | null;
+  vendorId?: string | null;
+  /** A sale's transport (issue 27 §2). */
+  eWayBillNo?: string | null;
+  vehicleNo?: string | null;
+};
 type DocTable = typeof purchases | typeof sales;
 
 export type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -47,6 +53,9 @@ export type DocInput = {
   invoiceDate: string;
   notes?: string | null;
   items: LineInput[];
+  /** A sale's e-way bill and vehicle numbers (issue 27 §2); a purchase has none. */
+  eWayBillNo?: string | null;
+  vehicleNo?: string | null;
 };
 
 export type DocSpec = {

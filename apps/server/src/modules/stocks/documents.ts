@@ -253,6 +253,8 @@ export const updateDocument = async <T>(
       invoiceDate: patch.invoiceDate ?? before.invoiceDate,
       notes: patch.notes !== undefined ? patch.notes : before.notes,
       items: patch.items ?? storedLines,
+      eWayBillNo: patch.eWayBillNo !== undefined ? patch.eWayBillNo : (before.eWayBillNo ?? null),
+      vehicleNo: patch.vehicleNo !== undefined ? patch.vehicleNo : (before.vehicleNo ?? null),
     };
     const party = await spec.findParty(tx, principal, input.party);
     claim = { invoiceNo: input.invoiceNo, partyId: party.id, exceptId: id };

@@ -1,4 +1,5 @@
 import {
+  ChoiceFilter,
   LifecycleFilters,
   NumberRangeFilter,
   RefFilter,
@@ -12,7 +13,8 @@ const MIN_MAX = ['Min', 'Max'] as const;
 
 /**
  * The filter panel of purchases and sales (spec 3 §2): the vendor or customer, invoice number, invoice
- * date range, total amount range, for sales the total GST amount as its own range, created by, and for
+ * date range, total amount range, for sales the total GST amount as its own range and the sales that need an
+ * e-way bill and lack it, created by, and for
  * restore-permitted users deleted by and Deleted.
  */
 export const TradeFilterFields = ({
@@ -40,6 +42,14 @@ export const TradeFilterFields = ({
     <DateRangeFilter name="invoiceDate" label="Invoice Date" />
     <NumberRangeFilter name="totalAmount" label="Total Amount" ends={MIN_MAX} decimals />
     {withGst && <NumberRangeFilter name="totalGSTAmount" label="Total GST Amount" ends={MIN_MAX} decimals />}
+    {withGst && (
+      // Sales worth more than ₹50,000 without their e-way bill's number (issue 27 §2).
+      <ChoiceFilter
+        name="eWayBill"
+        label="E-way Bill"
+        data={[{ value: 'Missing', label: 'Needed and missing' }]}
+      />
+    )}
     <LifecycleFilters canSeeDeleted={canSeeDeleted} deleted={showDeleted(plural)} users={canSearchUsers} />
   </>
 );

@@ -1,6 +1,8 @@
 import {
+  E_WAY_BILL_MESSAGES,
   type LineMarginTier,
   type MarginTier,
+  needsEWayBill,
   type PurchaseDto,
   SALE_INVOICE_NO_MAX,
   type SaleDto,
@@ -34,6 +36,7 @@ import {
   type TradeKind,
   type TradeLineDraft,
   toTradeBody,
+  tradeTotals,
 } from './trade-lines';
 import { customerDetails, customerSource, vendorSource } from './trade-sources';
 
@@ -87,8 +90,14 @@ export const TradeForm = ({
       invoiceDate: doc?.invoiceDate?.slice(0, 10) ?? todayInAppZone(),
       notes: doc?.notes ?? '',
       lines: doc ? linesFrom(doc) : [],
+      ...(sale
+        ? {
+            eWayBillNo: (doc as SaleDto | undefined)?.eWayBillNo ?? '',
+            vehicleNo: (doc as SaleDto | undefined)?.vehicleNo ?? '',
+          }
+        : {}),
     }),
-    [doc, party],
+    [doc, party, sale],
   );
   const [values, setValues] = useState<TradeFormState>(initial);
   // A new sale starts with the next number of the company's series (issue 27 §2) until the user types one.
@@ -283,6 +292,30 @@ export const TradeForm = ({
             error={errors.items}
           />
         </FormSection>
+        {sale &&
+          (needsEWayBill(tradeTotals(values.lines, kind).total) || values.eWayBillNo || values.vehicleNo) && (
+            <FormSection title="E-way Bill">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  label="E-way bill No"
+                  description={E_WAY_BILL_MESSAGES.hint}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={14}
+                  value={values.eWayBillNo ?? ''}
+                  onChange={(e) => set({ eWayBillNo: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="Vehicle No"
+                  placeholder="OD02AB1234"
+                  autoComplete="off"
+                  maxLength={13}
+                  value={values.vehicleNo ?? ''}
+                  onChange={(e) => set({ vehicleNo: e.currentTarget.value })}
+                />
+              </SimpleGrid>
+            </FormSection>
+          )}
         <FormSection title="Additional Things">
           <Textarea
             label="Notes"

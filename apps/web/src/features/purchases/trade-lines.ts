@@ -165,6 +165,9 @@ export type TradeFormState = {
   invoiceDate: string;
   notes: string;
   lines: TradeLineState[];
+  /** A sale's transport (issue 27 §2): asked for above ₹50,000. */
+  eWayBillNo?: string;
+  vehicleNo?: string;
 };
 
 export type TradeErrors = Partial<Record<'party' | 'invoiceNo' | 'invoiceDate' | 'items' | 'notes', string>>;
@@ -202,6 +205,9 @@ export const toTradeBody = (v: TradeFormState, kind: TradeKind) => ({
       gst: l.gst,
     };
   }),
+  ...(kind === 'sale' && v.eWayBillNo !== undefined
+    ? { eWayBillNo: v.eWayBillNo.trim() || null, vehicleNo: (v.vehicleNo ?? '').trim() || null }
+    : {}),
 });
 
 /** A saved document's lines as the editor holds them (update). */
