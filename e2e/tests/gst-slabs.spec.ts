@@ -41,7 +41,13 @@ describe('GST slabs by date', () => {
     const tag = Date.now().toString(36);
     const customerName = `GST school ${tag}`;
     const created = await page.request.post('/api/crm/customers', {
-      data: { type: 'Organization', name: customerName, marginTier: 't1', address: { state: 'Odisha' } },
+      data: {
+        type: 'Organization',
+        name: customerName,
+        email: `office-${tag}@school.test`,
+        marginTier: 't1',
+        address: { state: 'Odisha' },
+      },
       headers: { origin },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -113,6 +119,19 @@ describe('GST slabs by date', () => {
       'Authorised Signatory',
     ])
       expect(text, expected).toContain(expected);
+    // Send it to the customer's address; the mail carries the PDF.
+    await page.getByRole('button', { name: 'Send' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Tax Invoice' });
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(`office-${tag}@school.test`);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(`Tax invoice sent to office-${tag}@school.test`).waitFor();
+    await expect
+      .poll(() =>
+        env.app.mails.some(
+          (m) => m.to === `office-${tag}@school.test` && m.subject.startsWith('Tax invoice'),
+        ),
+      )
+      .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -56,6 +56,7 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'POST /api/auth/login': 'credentials',
   'POST /api/auth/logout': 'no body',
   'POST /api/crm/quotations/:id/send': 'an e-mail address (and a version id); writes only a history entry',
+  'POST /api/crm/products/sales/:id/send': 'an e-mail address; writes only a history entry',
   'POST /api/auth/:id/change-password': 'old and new password',
   'POST /api/auth/:id/send-otp': 'a method',
   'POST /api/auth/:id/verify-otp': 'a code',

@@ -24,6 +24,7 @@ export * from './entities/customer-export.ts';
 export * from './entities/customer-list.ts';
 export * from './entities/customer-queries.ts';
 export * from './entities/dashboard.ts';
+export * from './entities/document-send.ts';
 export * from './entities/follow-up.ts';
 export * from './entities/follow-up-due.ts';
 export * from './entities/follow-up-list.ts';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { clearable, gstinSchema } from '../common/fields.ts';
 import { GST_STATE_CODES, gstStateCode } from '../common/money.ts';
 import { multiLineText, oneLineText } from '../common/text.ts';
+import { SALE_INVOICE_NO_MAX } from './sale-list.ts';
 
 export const COMPANY_NAME_MAX = 200;
 export const COMPANY_ADDRESS_MAX = 1000;
@@ -85,10 +86,6 @@ export const COMPANY_LOGO_TOO_LARGE = 'Logo must be at most 1 MB';
 export const COMPANY_LOGO_WRONG_TYPE = 'Logo must be a JPEG or PNG image';
 export type CompanySettingsInput = z.infer<typeof companySettingsSchema>;
 export type CompanySettingsUpdate = z.infer<typeof companySettingsUpdateSchema>;
-
-/** Rule 46: a tax invoice's number has at most 16 characters. */
-export const SALE_INVOICE_NO_MAX = 16;
-export const SALE_INVOICE_NO_MAX_MESSAGE = `Invoice number must not exceed ${SALE_INVOICE_NO_MAX} characters (rule 46 of the CGST Rules)`;
 
 /** The Indian financial year (April to March) of a day ('2026-11-29' → '2026-27'). */
 export const financialYearOf = (day: string) => {

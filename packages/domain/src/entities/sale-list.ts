@@ -25,6 +25,10 @@ export const itemWithoutMarginMessage = (name: string) =>
 export const tierForbiddenMessage = (tier: string) =>
   `You don’t have permission to sell at the ${tier.toUpperCase()} price`;
 
+/** Rule 46: a tax invoice's number has at most 16 characters. */
+export const SALE_INVOICE_NO_MAX = 16;
+export const SALE_INVOICE_NO_MAX_MESSAGE = `Invoice number must not exceed ${SALE_INVOICE_NO_MAX} characters (rule 46 of the CGST Rules)`;
+
 /**
  * An e-way bill is needed when goods worth more than ₹50,000 (with their tax) move (rule 138 of the CGST
  * Rules); the sale asks for its number and the vehicle's and prints them on the invoice (issue 27 §2).

@@ -3,7 +3,6 @@ import { clearable } from '../common/fields.ts';
 import { LINE_MARGIN_TIERS } from '../common/money.ts';
 import { oneLineText } from '../common/text.ts';
 import { objectIdSchema } from '../ids.ts';
-import { SALE_INVOICE_NO_MAX, SALE_INVOICE_NO_MAX_MESSAGE } from './company-settings.ts';
 import {
   tradeDocumentFields,
   tradeGstSchema,
@@ -14,7 +13,12 @@ import {
   withDatedGst,
 } from './purchase.ts';
 import { TRADE_MESSAGES } from './purchase-list.ts';
-import { E_WAY_BILL_MESSAGES, SALE_MESSAGES } from './sale-list.ts';
+import {
+  E_WAY_BILL_MESSAGES,
+  SALE_INVOICE_NO_MAX,
+  SALE_INVOICE_NO_MAX_MESSAGE,
+  SALE_MESSAGES,
+} from './sale-list.ts';
 
 /**
  * A sale line (spec 3 §5): the margin tier decides the price — the stock's price to show plus the tier's

@@ -248,3 +248,9 @@ export const taxInvoiceDocument = (
 /** The invoice's file name: 'Tax-Invoice-KAR-26-27-0001.pdf'. */
 export const taxInvoiceFileName = (invoiceNo: string) =>
   `Tax-Invoice-${invoiceNo.replace(/[^0-9A-Za-z-]+/g, '-').replace(/^-+|-+$/g, '')}.pdf`;
+
+/** Send (issue 27 §2): e-mail a sale's tax invoice to its customer or one of its contacts. */
+export const TAX_INVOICE_SEND_MESSAGES = {
+  noCustomer: 'The sale has no customer to send it to',
+  sent: (email: string) => `Tax invoice sent to ${email}`,
+} as const;

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, EMAIL_PATTERN, objectIdSchema, QUOTATION_SEND_MESSAGES as SEND } from '@karya/domain';
+import { documentSendSchema, objectIdSchema, QUOTATION_SEND_MESSAGES as SEND } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,18 +11,7 @@ import { quotationPdf, sendQuotation } from './quotation-document.service.ts';
 const tags = ['Quotations'];
 const idParams = z.object({ id: objectIdSchema });
 const versionQuery = z.object({ version: objectIdSchema.optional() });
-const sendBody = z.object(
-  {
-    email: z
-      .string({ error: SEND.emailRequired })
-      .trim()
-      .min(1, SEND.emailRequired)
-      .max(EMAIL_MAX, SEND.emailInvalid)
-      .regex(EMAIL_PATTERN, SEND.emailInvalid),
-    version: objectIdSchema.optional(),
-  },
-  { error: SEND.emailRequired },
-);
+const sendBody = documentSendSchema.extend({ version: objectIdSchema.optional() });
 
 /**
  * The quotation's document (issue 25): GET /crm/quotations/{id}/pdf and POST /crm/quotations/{id}/send (print

@@ -9,12 +9,12 @@ import {
   quotationFileName,
 } from '@karya/domain';
 import { eq } from 'drizzle-orm';
-import { customers, files } from '../../db/schema.ts';
+import { files } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { recordChange } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { getCompanySettings } from '../company/company.service.ts';
+import { mailDocumentToCustomer } from '../customers/customer-emails.ts';
 import { renderQuotationPdf } from './quotation-pdf.ts';
 
 const logoOf = async (deps: AppDeps, fileId: string | undefined) => {
@@ -33,17 +33,6 @@ export const quotationPdf = async (deps: AppDeps, quotation: QuotationDto, versi
   return { pdf, version, fileName: quotationFileName(quotation.quotationId, version.versionNumber) };
 };
 
-/** The customer's own e-mail and its contacts' e-mails (lower case): where a quotation may be sent. */
-const customerEmails = async (deps: AppDeps, customerId: string) => {
-  const [row] = await deps.db
-    .select({ email: customers.email, contacts: customers.contacts })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .limit(1);
-  const all = [row?.email, ...(row?.contacts ?? []).map((c) => c.email)];
-  return new Set(all.filter((e): e is string => Boolean(e)).map((e) => e.trim().toLowerCase()));
-};
-
 /**
  * Send (issue 25): the version's PDF e-mailed to one of the customer's contacts over SMTP, recorded in the
  * quotation's history. Refused while the version may not leave the company (its review has not passed).
@@ -60,27 +49,15 @@ export const sendQuotation = async (
   if (!version) throw notFound(QUOTATION_MESSAGES.versionNotFound);
   if (!mayBeSent(version)) throw badRequest(QUOTATION_MESSAGES.awaitingReview);
   if (!quotation.customer) throw badRequest(QUOTATION_SEND_MESSAGES.noCustomer);
-  const email = input.email.trim();
-  if (!(await customerEmails(deps, quotation.customer._id)).has(email.toLowerCase()))
-    throw badRequest(QUOTATION_SEND_MESSAGES.notAContact);
   const { pdf, fileName } = await quotationPdf(deps, quotation, version._id);
-  const company = await getCompanySettings(deps);
   const number = formatQuotationId(quotation.quotationId, version.versionNumber);
-  const from = company.name || 'us';
-  await deps.mailer.send({
-    to: email,
+  const email = await mailDocumentToCustomer(deps, principal, {
+    customer: quotation.customer,
+    email: input.email,
     subject: `Quotation ${number}: ${version.title}`,
-    text:
-      `Dear ${quotation.customer.name},\n\nPlease find attached our quotation ${number} (${version.title}).\n\n` +
-      `Regards,\n${principal.user.name}\n${from}`,
-    attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
-  });
-  await recordChange(deps.db, principal, deps.clock.now(), {
-    entity: QUOTATION_RESOURCE,
-    recordId: quotation._id,
-    title: version.title,
-    action: 'update',
-    changes: [{ field: 'sentTo', label: 'Sent by e-mail', from: null, to: `${email} (${number})` }],
+    what: `our quotation ${number} (${version.title})`,
+    file: { name: fileName, pdf },
+    history: { entity: QUOTATION_RESOURCE, recordId: quotation._id, title: version.title, number },
   });
   return { email, version: version._id, fileName };
 };

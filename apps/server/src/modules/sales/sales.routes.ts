@@ -1,9 +1,11 @@
 import {
+  documentSendSchema,
   isCalendarDay,
   objectIdSchema,
   saleCreateSchema,
   saleListSpec,
   saleUpdateSchema,
+  TAX_INVOICE_SEND_MESSAGES,
   todayInAppZone,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +29,7 @@ import {
   saleHistory,
   updateSale,
 } from './sales.service.ts';
-import { taxInvoicePdf } from './tax-invoice.ts';
+import { sendTaxInvoice, taxInvoicePdf } from './tax-invoice.ts';
 
 const idParams = z.object({ id: objectIdSchema });
 const nextNoQuery = z.object({
@@ -69,6 +71,26 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     },
     async (request) =>
       ok(SALE.listed, await listSales(deps, principalOf(request), parseList(request.query, saleListSpec))),
+  );
+
+  r.post(
+    `${BASE}/:id/send`,
+    {
+      config: { access: permission('product-sale', 'update') },
+      schema: {
+        tags,
+        summary: 'E-mail a sale’s tax invoice to its customer or one of its contacts',
+        description:
+          'Body: email (the customer’s own or one of its contacts’). The PDF of GET …/invoice goes as an ' +
+          'attachment over SMTP; the sending is recorded in the sale’s history.',
+        params: idParams,
+        body: documentSendSchema,
+      },
+    },
+    async (request) => {
+      const sent = await sendTaxInvoice(deps, principalOf(request), request.params.id, request.body);
+      return ok(TAX_INVOICE_SEND_MESSAGES.sent(sent.email), sent);
+    },
   );
 
   r.get(

@@ -249,6 +249,39 @@ describe('a sale’s tax invoice', () => {
     );
   });
 
+  it('e-mails the invoice to a contact of the customer and records it in the sale’s history', async () => {
+    const kitId = await item('Solar kit', { hsnCode: '9023' });
+    const school = await customer({
+      type: 'Organization',
+      name: 'DAV Koraput',
+      email: 'office@dav.test',
+      contacts: [{ name: 'Rina Das', designation: 'Principal', email: 'principal@dav.test' }],
+      address: { city: 'Koraput', state: 'Odisha', country: 'India' },
+    });
+    const id = await sell(school._id, 'KAR/26-27/0009', [
+      { item: kitId, quantity: 1, marginTier: 'custom', pricePerUnit: 500 },
+    ]);
+    const send = (email: string) =>
+      admin.request({ method: 'POST', url: `/api/crm/products/sales/${id}/send`, payload: { email } });
+    const stranger = await send('someone@else.test');
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe('The e-mail must be one of the customer’s contacts');
+    expect((await send('nope')).json().message).toBe('Email must be a valid email address');
+    const before = ctx.mailer.sent.length;
+    const res = await send('Principal@DAV.test');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Tax invoice sent to Principal@DAV.test');
+    const mail = ctx.mailer.sent.at(-1)!;
+    expect(ctx.mailer.sent.length).toBe(before + 1);
+    expect(mail.subject).toBe('Tax invoice KAR/26-27/0009');
+    expect(mail.attachments?.[0]?.filename).toBe('Tax-Invoice-KAR-26-27-0009.pdf');
+    expect(mail.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    const history = await admin.request({ method: 'GET', url: `/api/crm/products/sales/${id}/history` });
+    expect(history.json().data.history[0].changes).toEqual([
+      expect.objectContaining({ field: 'sentTo', to: 'Principal@DAV.test (KAR/26-27/0009)' }),
+    ]);
+  });
+
   it('needs read on sales; an unknown sale is not found', async () => {
     const res = await admin.request({
       method: 'GET',

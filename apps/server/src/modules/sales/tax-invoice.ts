@@ -1,10 +1,19 @@
 // A sale's tax invoice (issue 27 §2): the sale as the sales module answers it, its customer's address and
 // GSTIN as they are, the company settings, drawn by the one PDF engine (quotation-document/document-pdf.ts).
-import { type TaxInvoiceItemInfo, taxInvoiceDocument, taxInvoiceFileName } from '@karya/domain';
+import {
+  SALE_RESOURCE,
+  TAX_INVOICE_SEND_MESSAGES,
+  type TaxInvoiceItemInfo,
+  taxInvoiceDocument,
+  taxInvoiceFileName,
+} from '@karya/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, files, productItems } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { getCompanySettings } from '../company/company.service.ts';
+import { mailDocumentToCustomer } from '../customers/customer-emails.ts';
 import { renderDocumentPdf } from '../quotation-document/document-pdf.ts';
 import { getSale } from './sales.service.ts';
 
@@ -67,5 +76,28 @@ export const taxInvoicePdf = async (deps: AppDeps, saleId: string) => {
     new Map<string, TaxInvoiceItemInfo>(kinds.map((k) => [k.id, { gstZeroKind: k.gstZeroKind, uqc: k.uqc }])),
   );
   const pdf = await renderDocumentPdf({ doc, logo: await logoOf(deps, company.logo?.fileId) });
-  return { pdf, fileName: taxInvoiceFileName(sale.invoiceNo) };
+  return { pdf, fileName: taxInvoiceFileName(sale.invoiceNo), sale, company };
+};
+
+/**
+ * Send (issue 27 §2): the tax invoice's PDF e-mailed to the customer's own address or one of its contacts'
+ * over SMTP, recorded in the sale's history.
+ */
+export const sendTaxInvoice = async (
+  deps: AppDeps,
+  principal: Principal,
+  saleId: string,
+  input: { email: string },
+) => {
+  const { pdf, fileName, sale } = await taxInvoicePdf(deps, saleId);
+  if (!sale.customer) throw badRequest(TAX_INVOICE_SEND_MESSAGES.noCustomer);
+  const email = await mailDocumentToCustomer(deps, principal, {
+    customer: sale.customer,
+    email: input.email,
+    subject: `Tax invoice ${sale.invoiceNo}`,
+    what: `our tax invoice ${sale.invoiceNo}`,
+    file: { name: fileName, pdf },
+    history: { entity: SALE_RESOURCE, recordId: sale._id, title: sale.invoiceNo, number: sale.invoiceNo },
+  });
+  return { email, fileName };
 };

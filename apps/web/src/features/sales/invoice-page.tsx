@@ -1,11 +1,14 @@
 import { SALE_MESSAGES, taxInvoiceFileName } from '@karya/domain';
-import { Button, Center, Loader, Stack } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
+import { useCan } from '../../app/auth';
 import { EmptyState, ErrorState } from '../../components/list/list-states';
 import { PageHeader } from '../../components/page-header';
-import { isApiError } from '../../lib/api';
+import { SendByEmailButton, ShareFileButton } from '../../components/record/send-document';
+import { api, isApiError } from '../../lib/api';
 import { messageOf } from '../../lib/notify';
+import { fetchPdfFile } from '../../lib/share-file';
 import { SALES_PAGE, sales } from './api';
 
 // The bundled viewer (pdf.js), downloaded once this page has rendered, as the item specifications do.
@@ -22,10 +25,12 @@ export const taxInvoiceUrl = (id: string) => `/api/crm/products/sales/${id}/invo
 
 /**
  * /admin/products/sales/:id/invoice: the sale's tax invoice (rule 46 of the CGST Rules) in the bundled
- * viewer, with Download; the A4 PDF is the server's, so the printed page and the downloaded file agree.
+ * viewer, with Download; Send e-mails it to the customer or a contact (update on sales), Share hands it to a
+ * phone's share sheet. The A4 PDF is the server's, so the printed page and the downloaded file agree.
  */
 export const SaleInvoicePage = () => {
   const { id = '' } = useParams();
+  const { can } = useCan();
   const sale = sales.useOne(id);
   const record = sale.data;
   let body: React.ReactNode;
@@ -50,9 +55,26 @@ export const SaleInvoicePage = () => {
         />
       </Suspense>
     );
+  const actions = record ? (
+    <Group gap="xs">
+      {record.customer && can('product-sale', 'update') && (
+        <SendByEmailButton
+          dialogTitle="Send Tax Invoice"
+          summary={`Tax invoice ${record.invoiceNo} as a PDF to ${record.customer.name}`}
+          defaultEmail=""
+          loadingText="Sending the tax invoice"
+          send={(email) => api.post(`/crm/products/sales/${encodeURIComponent(record._id)}/send`, { email })}
+        />
+      )}
+      <ShareFileButton
+        title={`Tax invoice ${record.invoiceNo}`}
+        file={() => fetchPdfFile(taxInvoiceUrl(record._id), taxInvoiceFileName(record.invoiceNo))}
+      />
+    </Group>
+  ) : undefined;
   return (
     <Stack gap={0}>
-      <PageHeader title={record ? `Tax Invoice ${record.invoiceNo}` : 'Tax Invoice'} back />
+      <PageHeader title={record ? `Tax Invoice ${record.invoiceNo}` : 'Tax Invoice'} back actions={actions} />
       {body}
     </Stack>
   );
