@@ -54,6 +54,11 @@ const calls = stubNetwork(
       return (marginsGate ? marginsGate.then(margin) : margin()) as Response;
     }
     if (method === 'POST' && u.pathname === '/api/crm/products/sales') return saleAnswer;
+    if (method === 'GET' && u.pathname === '/api/crm/products/sales/next-invoice-no')
+      return envelope({
+        invoiceNo: `INV/2026-27/00${u.searchParams.get('date')?.slice(8, 10)}`,
+        series: 'INV/{FY}/',
+      });
     const stock = /^\/api\/crm\/products\/stocks\/([0-9a-f]{24})$/.exec(u.pathname);
     if (stock && method === 'GET') return envelope(STOCK);
     if (method === 'GET' && u.pathname.endsWith('/history'))
@@ -168,6 +173,42 @@ describe('sale form', () => {
     const remove = await screen.findByRole('dialog', { name: 'Remove Item' });
     fireEvent.click(within(remove).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(within(totals).getAllByText('₹0.00')).toHaveLength(3));
+  });
+
+  it('proposes the next number of the series, and above ₹50,000 asks for the e-way bill', async () => {
+    permissions = SELLER;
+    saleAnswer = envelope({ _id: hex(61) }, 201, 'Sale created successfully');
+    render(<App path="/admin/products/sales/create" />);
+    const number = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Invoice No' });
+    await waitFor(() => expect(number.value).toMatch(/^INV\/2026-27\/00\d\d$/));
+    expect(screen.getByText('Next in the series INV/{FY}/')).toBeTruthy();
+    expect(number.maxLength).toBe(16);
+    await pickFrom('Customer', 'DAV', 'DAV Public School');
+    await pickFrom('Item', 'kit', 'Robotics kit');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Margin Tier' }), { target: { value: 'custom' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Price per unit (₹)' }), {
+      target: { value: '30000' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity' }), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    // ₹30,000 + 18% = ₹35,400: no e-way bill yet.
+    await screen.findByRole('table');
+    expect(screen.queryByRole('textbox', { name: 'E-way bill No' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Robotics kit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity' }), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Item' }));
+    // ₹70,800: the form asks for it.
+    const bill = await screen.findByRole('textbox', { name: 'E-way bill No' });
+    fireEvent.change(bill, { target: { value: '3310 1234 5678' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Vehicle No' }), {
+      target: { value: 'OD02AB1234' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Sale' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST' && c.url === '/api/crm/products/sales')
+      ?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ eWayBillNo: '3310 1234 5678', vehicleNo: 'OD02AB1234' });
+    expect(String(body.invoiceNo)).toMatch(/^INV\/2026-27\/00\d\d$/);
   });
 
   it('keeps a tier chosen while the item’s margins were still loading', async () => {
