@@ -3,7 +3,9 @@ import {
   companyGstinStateProblem,
   companySettingsSchema,
   companySettingsUpdateSchema,
+  financialYearOf,
   COMPANY_SETTINGS_MESSAGES as M,
+  saleInvoiceNumber,
 } from './company-settings.ts';
 
 const good = {
@@ -36,6 +38,16 @@ describe('company settings', () => {
     expect(firstError(companySettingsUpdateSchema.safeParse({ state: 'Atlantis' }))).toBe(M.stateInvalid);
     expect(firstError(companySettingsUpdateSchema.safeParse({ name: ' ' }))).toBe(M.nameRequired);
     expect(companySettingsUpdateSchema.safeParse({ ifsc: '', bankAccountNumber: '' }).success).toBe(true);
+  });
+  it('takes an invoice series that fits 16 characters with its number, and makes its numbers', () => {
+    const series = (v: string) => companySettingsUpdateSchema.safeParse({ saleInvoiceSeries: v }).success;
+    expect(series('INV/{FY}/')).toBe(true);
+    expect(series('KAR/{fy}/')).toBe(true);
+    expect(series('KARYA-ROBOTICS/{FY}/')).toBe(false);
+    expect(series('INV {FY}')).toBe(false);
+    expect(saleInvoiceNumber('KAR/{fy}/', '2027-03-31', 12)).toBe('KAR/26-27/0012');
+    expect(saleInvoiceNumber('INV/{FY}/', '2027-04-01', 1)).toBe('INV/2027-28/0001');
+    expect(financialYearOf('2026-04-01')).toBe('2026-27');
   });
   it('checks the GSTIN and its state', () => {
     expect(companySettingsUpdateSchema.safeParse({ gstin: '21AAAAA0000A1Z0' }).success).toBe(false);

@@ -68,11 +68,15 @@ export const companySettingsSchema = z.object(
       COMPANY_DECLARATION_MAX,
       M.declarationMax,
     ),
-    saleInvoiceSeries: oneLineText({ error: M.seriesInvalid }, 'Invoice series').refine(
-      (v) =>
-        SALE_INVOICE_SERIES_RE.test(v) && saleInvoiceNumber(v, '2026-04-01', 1).length <= SALE_INVOICE_NO_MAX,
-      M.seriesInvalid,
-    ),
+    // Optional: a client that does not know the series (it came with issue 27) keeps the stored one.
+    saleInvoiceSeries: oneLineText({ error: M.seriesInvalid }, 'Invoice series')
+      .refine(
+        (v) =>
+          SALE_INVOICE_SERIES_RE.test(v) &&
+          saleInvoiceNumber(v, '2026-04-01', 1).length <= SALE_INVOICE_NO_MAX,
+        M.seriesInvalid,
+      )
+      .optional(),
   },
   { error: 'The company settings must be an object' },
 );
