@@ -7,9 +7,11 @@ import { todayInAppZone } from '../dates.ts';
 import { type CustomerAddress, formatCustomerId } from './customer-list.ts';
 import {
   accountDetailsMissing,
+  bankDetails,
   type CompanySettingsDto,
   companyDetailsMissing,
   hsnSummary,
+  hsnTable,
   placeOfSupplyText,
 } from './quotation-document.ts';
 import {
@@ -116,40 +118,7 @@ export const quotationDocument = (
         `State: ${company.state}`,
       ]
     : [];
-  const hsnColumns = inter
-    ? ['HSN/SAC', 'Taxable Value', 'IGST Rate', 'IGST Amount', 'Total Tax']
-    : ['HSN/SAC', 'Taxable Value', 'CGST Rate', 'CGST Amount', 'SGST Rate', 'SGST Amount', 'Total Tax'];
-  const hsnRows = summary.rows.map((r) =>
-    inter
-      ? [
-          r.hsn || '—',
-          formatRupees(r.taxable),
-          percent(r.igstRate),
-          formatRupees(r.igst),
-          formatRupees(r.gst),
-        ]
-      : [
-          r.hsn || '—',
-          formatRupees(r.taxable),
-          percent(r.cgstRate),
-          formatRupees(r.cgst),
-          percent(r.sgstRate),
-          formatRupees(r.sgst),
-          formatRupees(r.gst),
-        ],
-  );
   const t = summary.totals;
-  const hsnTotal = inter
-    ? ['Total', formatRupees(t.taxable), '', formatRupees(t.igst), formatRupees(t.gst)]
-    : [
-        'Total',
-        formatRupees(t.taxable),
-        '',
-        formatRupees(t.cgst),
-        '',
-        formatRupees(t.sgst),
-        formatRupees(t.gst),
-      ];
   const totals: LabelledValue[] = [
     { label: 'Taxable Amount', value: money(version.taxableAmount) },
     ...(inter
@@ -160,14 +129,6 @@ export const quotationDocument = (
         ]),
     { label: 'Total GST', value: money(version.totalGSTAmount) },
   ];
-  const bank: LabelledValue[] = company
-    ? [
-        { label: 'Account Name', value: company.bankAccountName },
-        { label: 'Account Number', value: company.bankAccountNumber },
-        { label: 'IFSC', value: company.ifsc },
-        { label: 'Branch', value: company.bankBranch },
-      ].filter((b) => b.value.trim())
-    : [];
   return {
     number: formatQuotationId(q.quotationId, version.versionNumber),
     title: version.title,
@@ -194,7 +155,7 @@ export const quotationDocument = (
       money(l.gstPerUnit),
       money(l.totalPrice),
     ]),
-    hsn: { columns: hsnColumns, rows: hsnRows, total: hsnTotal },
+    hsn: hsnTable(summary),
     totals,
     grandTotal: { label: 'Grand Total', value: money(version.totalAmount) },
     amountInWords: amountInWords(paiseOf(version.totalAmount)),
@@ -202,7 +163,7 @@ export const quotationDocument = (
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean),
-    bank,
+    bank: bankDetails(company),
     accountMissing: accountDetailsMissing(company),
     declaration: company?.declaration ?? '',
     signatureFor: company?.name ?? '',

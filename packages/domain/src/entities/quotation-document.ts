@@ -2,7 +2,7 @@
 // Preview): the HSN-wise tax summary, the default terms and declaration, and the company settings the
 // header and the bank details read. Zod-free: the preview page and the server's PDF both use it; the
 // settings' validation is in company-settings.ts.
-import { GST_STATE_CODES, splitGst, toPaise } from '../common/money.ts';
+import { formatRupees, GST_STATE_CODES, splitGst, toPaise } from '../common/money.ts';
 import type { UserRef } from '../common/records.ts';
 import type { QuotationVersionDto } from './quotation-list.ts';
 
@@ -131,6 +131,46 @@ export const hsnSummary = (version: Pick<QuotationVersionDto, 'items' | 'placeOf
   );
   return { interState, rows, totals };
 };
+
+const percentText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2).replace(/0$/, '')}%`;
+
+/** The HSN summary as a printed table (quotations and tax invoices): CGST and SGST, or IGST between states. */
+export const hsnTable = (summary: HsnSummary) => {
+  const inter = summary.interState;
+  const money = formatRupees;
+  const columns = inter
+    ? ['HSN/SAC', 'Taxable Value', 'IGST Rate', 'IGST Amount', 'Total Tax']
+    : ['HSN/SAC', 'Taxable Value', 'CGST Rate', 'CGST Amount', 'SGST Rate', 'SGST Amount', 'Total Tax'];
+  const rows = summary.rows.map((r) =>
+    inter
+      ? [r.hsn || '—', money(r.taxable), percentText(r.igstRate), money(r.igst), money(r.gst)]
+      : [
+          r.hsn || '—',
+          money(r.taxable),
+          percentText(r.cgstRate),
+          money(r.cgst),
+          percentText(r.sgstRate),
+          money(r.sgst),
+          money(r.gst),
+        ],
+  );
+  const t = summary.totals;
+  const total = inter
+    ? ['Total', money(t.taxable), '', money(t.igst), money(t.gst)]
+    : ['Total', money(t.taxable), '', money(t.cgst), '', money(t.sgst), money(t.gst)];
+  return { columns, rows, total };
+};
+
+/** The bank details a document prints: the company's account fields that are set. */
+export const bankDetails = (company: CompanySettingsDto | null) =>
+  company
+    ? [
+        { label: 'Account Name', value: company.bankAccountName },
+        { label: 'Account Number', value: company.bankAccountNumber },
+        { label: 'IFSC', value: company.ifsc },
+        { label: 'Branch', value: company.bankBranch },
+      ].filter((b) => b.value.trim())
+    : [];
 
 /** 'Odisha (21)': a place of supply as the document prints it; '' when unknown. */
 export const placeOfSupplyText = (p: QuotationVersionDto['placeOfSupply']) => {

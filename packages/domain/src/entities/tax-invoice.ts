@@ -11,9 +11,11 @@ import { DEFAULT_UQC } from './item-list.ts';
 import type { PrintedDocument } from './printed-document.ts';
 import {
   accountDetailsMissing,
+  bankDetails,
   type CompanySettingsDto,
   companyDetailsMissing,
   hsnSummary,
+  hsnTable,
 } from './quotation-document.ts';
 import { documentDay, type LabelledValue } from './quotation-document-model.ts';
 import type { SaleDto } from './sale-list.ts';
@@ -44,31 +46,18 @@ export type TaxInvoiceRecipient = {
  */
 export type TaxInvoiceItemInfo = { gstZeroKind: string | null; uqc: string };
 
-const intraColumns = [
-  'SL No',
-  'Description',
-  'HSN/SAC',
-  'Qty',
-  'Rate',
-  'Taxable Value',
-  'GST Rate',
-  'CGST',
-  'SGST',
-  'Total',
-];
-const interColumns = [
-  'SL No',
-  'Description',
-  'HSN/SAC',
-  'Qty',
-  'Rate',
-  'Taxable Value',
-  'GST Rate',
-  'IGST',
-  'Total',
-];
 /** The tax invoice's item columns, by whether the supply is between states. */
-export const taxInvoiceColumns = (interState: boolean) => (interState ? interColumns : intraColumns);
+export const taxInvoiceColumns = (interState: boolean) => [
+  'SL No',
+  'Description',
+  'HSN/SAC',
+  'Qty',
+  'Rate',
+  'Taxable Value',
+  'GST Rate',
+  ...(interState ? ['IGST'] : ['CGST', 'SGST']),
+  'Total',
+];
 
 const paiseOf = (rupees: number) => toPaise(rupees) ?? 0;
 const money = (rupees: number) => formatRupees(paiseOf(rupees));
@@ -153,40 +142,6 @@ export const taxInvoiceDocument = (
       money(l.totalPrice),
     ];
   });
-  const hsnColumns = inter
-    ? ['HSN/SAC', 'Taxable Value', 'IGST Rate', 'IGST Amount', 'Total Tax']
-    : ['HSN/SAC', 'Taxable Value', 'CGST Rate', 'CGST Amount', 'SGST Rate', 'SGST Amount', 'Total Tax'];
-  const hsnRows = summary.rows.map((r) =>
-    inter
-      ? [
-          r.hsn || '—',
-          formatRupees(r.taxable),
-          percent(r.igstRate),
-          formatRupees(r.igst),
-          formatRupees(r.gst),
-        ]
-      : [
-          r.hsn || '—',
-          formatRupees(r.taxable),
-          percent(r.cgstRate),
-          formatRupees(r.cgst),
-          percent(r.sgstRate),
-          formatRupees(r.sgst),
-          formatRupees(r.gst),
-        ],
-  );
-  const t = summary.totals;
-  const hsnTotal = inter
-    ? ['Total', formatRupees(t.taxable), '', formatRupees(t.igst), formatRupees(t.gst)]
-    : [
-        'Total',
-        formatRupees(t.taxable),
-        '',
-        formatRupees(t.cgst),
-        '',
-        formatRupees(t.sgst),
-        formatRupees(t.gst),
-      ];
   const totals: LabelledValue[] = [
     { label: 'Taxable Amount', value: money(sale.taxableAmount) },
     ...(inter
@@ -207,14 +162,6 @@ export const taxInvoiceDocument = (
         company.gstin ? `GSTIN: ${company.gstin}` : 'GSTIN: not set',
       ]
     : [];
-  const bank: LabelledValue[] = company
-    ? [
-        { label: 'Account Name', value: company.bankAccountName },
-        { label: 'Account Number', value: company.bankAccountNumber },
-        { label: 'IFSC', value: company.ifsc },
-        { label: 'Branch', value: company.bankBranch },
-      ].filter((b) => b.value.trim())
-    : [];
   const date = documentDay(sale.invoiceDate.slice(0, 10));
   return {
     heading: 'TAX INVOICE',
@@ -232,13 +179,13 @@ export const taxInvoiceDocument = (
       numeric: inter ? [3, 4, 5, 6, 7, 8] : [3, 4, 5, 6, 7, 8, 9],
       rows,
     },
-    hsn: { columns: hsnColumns, rows: hsnRows, total: hsnTotal },
+    hsn: hsnTable(summary),
     totals,
     grandTotal: { label: 'Invoice Total', value: money(sale.totalAmount) },
     amountInWords: amountInWords(paiseOf(sale.totalAmount)),
     notes: sale.notes?.trim() || null,
     terms: [],
-    bank,
+    bank: bankDetails(company),
     accountMissing: accountDetailsMissing(company) ? TAX_INVOICE_MESSAGES.accountMissing : null,
     declaration: TAX_INVOICE_MESSAGES.declaration,
     signatureFor: company?.name ?? '',

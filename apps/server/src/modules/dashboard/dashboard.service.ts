@@ -13,16 +13,15 @@ import {
   OPEN_REQUIREMENT_STATUSES,
   quickDateRange,
   REQUIREMENT_STATUS_ORDER,
-  retiredGstRatesOn,
   todayInAppZone,
   UPCOMING_FOLLOW_UP_DAYS,
 } from '@karya/domain';
-import { and, asc, type Column, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, followUps, productItems, requirements, roles, teams, users } from '../../db/schema.ts';
 import { dateRangeSql } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { type Scope, userRefs } from '../../platform/records.ts';
+import type { Scope } from '../../platform/records.ts';
 import { customerScope } from '../customers/customer-scope.ts';
 import {
   countFollowUpDue,
@@ -30,6 +29,7 @@ import {
   followUpNoResponseSql,
 } from '../follow-ups/follow-up-due-sql.ts';
 import { quotationVerifications } from '../quotations/quotation-verifications.ts';
+import { itemVerifications } from './admin-verifications.ts';
 import { crmQuotationFigures } from './crm-quotations.ts';
 
 const FOLLOW_UP = 'follow-up';
@@ -54,67 +54,6 @@ const toSummary = (r: { _id: string; name: string; createdAt: Date; expiresAt: s
   ...r,
   createdAt: r.createdAt.toISOString(),
 });
-
-/**
- * Items awaiting verification (Unverified) or suggested, newest first, and their counts: total is what waits
- * for a verifier (unverified + suggested + quotations), new the unverified items created this week.
- */
-const itemVerifications = async (db: Db, inWeek: (c: Column) => SQL, quotationCount: number, now: Date) => {
-  const liveItem = eq(productItems.isDeleted, false);
-  const waiting = (state: string) =>
-    db
-      .select({
-        name: productItems.name,
-        createdAt: productItems.createdAt,
-        createdBy: productItems.createdBy,
-        preferredBrand: productItems.preferredBrand,
-      })
-      .from(productItems)
-      .where(and(liveItem, eq(productItems.state, state)))
-      .orderBy(desc(productItems.createdAt), desc(productItems.id))
-      .limit(LIST_SIZE);
-  const [[counts], unverified, suggested] = await Promise.all([
-    db
-      .select({
-        unverified: sql<number>`(count(*) filter (where ${productItems.state} = 'Unverified'))::int`,
-        suggested: sql<number>`(count(*) filter (where ${productItems.state} = 'Suggested'))::int`,
-        new: sql<number>`(count(*) filter (where ${productItems.state} = 'Unverified' and ${inWeek(productItems.createdAt)}))::int`,
-        retiredGst: sql<number>`(count(*) filter (where ${inArray(productItems.gst, retiredGstRatesOn(now))}))::int`,
-      })
-      .from(productItems)
-      .where(liveItem),
-    waiting('Unverified'),
-    waiting('Suggested'),
-  ]);
-  const refs = await userRefs(
-    db,
-    [...unverified, ...suggested].map((i) => i.createdBy),
-  );
-  const ref = (id: string | null) => {
-    const u = id ? refs.get(id) : undefined;
-    return u ? { _id: u._id, name: u.name } : null;
-  };
-  return {
-    verifications: {
-      total: (counts?.unverified ?? 0) + (counts?.suggested ?? 0) + quotationCount,
-      new: counts?.new ?? 0,
-      unverified: counts?.unverified ?? 0,
-      quotation: quotationCount,
-      retiredGst: counts?.retiredGst ?? 0,
-    },
-    unVerifiedItems: unverified.map((i) => ({
-      name: i.name,
-      createdAt: i.createdAt.toISOString(),
-      createdBy: ref(i.createdBy),
-    })),
-    suggestedItems: suggested.map((i) => ({
-      name: i.name,
-      createdAt: i.createdAt.toISOString(),
-      createdBy: ref(i.createdBy),
-      preferredBrand: i.preferredBrand,
-    })),
-  };
-};
 
 /** The admin dashboard from real records only. */
 export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard> => {
