@@ -132,6 +132,30 @@ describe('GST slabs by date', () => {
         ),
       )
       .toBe(true);
+    // On a 375 px phone: the invoice with its actions and the GST rates tab, nothing wider than the screen.
+    const phone = await newContext(env.browser, env.app.baseUrl, {
+      mobile: true,
+      storageState: await context.storageState(),
+    });
+    const small = await phone.newPage();
+    await small.setViewportSize({ width: 375, height: 740 });
+    small.on('pageerror', (e) => errors.push(e.message));
+    await small.goto(`/admin/products/sales/${saleId}/invoice`);
+    await small
+      .getByRole('heading', { name: /^Tax Invoice GST-/ })
+      .first()
+      .waitFor();
+    await small.getByRole('button', { name: 'Share' }).waitFor();
+    await small
+      .getByRole('link', { name: /Download/ })
+      .first()
+      .waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(small, 'tax-invoice-375');
+    await small.goto('/admin/verifications/gst-rates');
+    await small.getByText('No items with a GST rate no longer in force').waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.close();
     expect(errors).toEqual([]);
     await context.close();
   });
