@@ -11,7 +11,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: workers > 1,
     maxWorkers: workers,
-    testTimeout: 60_000,
+    // A hang guard, not a speed goal: beside npm test and the PostgreSQL suite on two cores, a test with two
+    // signed-in browsers and a dozen page loads took over 60 s (role-walks, stop 37: 21 s alone).
+    testTimeout: 150_000,
     hookTimeout: 120_000,
     // expect.poll waits for what the page shows. Vitest's default of 1 s was shorter than a page reload and
     // render beside the other CI steps on two cores (list-layout at 390 px saw no card yet, stop 31). A poll

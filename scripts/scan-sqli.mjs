@@ -221,7 +221,7 @@ const serverLogErrors = (log) => {
 
 /**
  * A valid value for one parameter, from its schema: enum → its first value, a pattern → the first of 1, a
- * real id, 2026-01-01 and 'a' that it accepts, date → 2026-01-01, number → 1, id → a real id. Where the
+ * real id, 2026-01-01, 2026-01 and 'a' that it accepts, date → 2026-01-01, number → 1, id → a real id. Where the
  * document only says "string" and the name says more (page/limit, dates, ids), the name decides; a value
  * the server still refuses shows up as a failed baseline request.
  */
@@ -232,7 +232,10 @@ const sampleValue = (param, ids) => {
   const last = /([A-Za-z]+)\]?$/.exec(name)?.[1] ?? name;
   if (item.enum?.length) return String(item.enum[0]);
   if (item.pattern) {
-    const fits = ['1', ids.user, SAMPLE_DATE, 'a'].find((v) => new RegExp(item.pattern).test(v));
+    // A month (YYYY-MM: the GSTR-1 export's) is the sample date's.
+    const fits = ['1', ids.user, SAMPLE_DATE, SAMPLE_DATE.slice(0, 7), 'a'].find((v) =>
+      new RegExp(item.pattern).test(v),
+    );
     if (fits) return fits;
   }
   if (item.format === 'date' || /^(from|to|start|end|date|since|until)$|At$/i.test(last)) return SAMPLE_DATE;

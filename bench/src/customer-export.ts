@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type RunningServer, signIn, startServer } from './server.ts';
+import { type RunningServer, signIn, startServer, timedDownload } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ROWS = Number(process.env.EXPORT_ROWS ?? 200_000);
@@ -36,35 +36,20 @@ const fill = async (server: RunningServer, cookie: string) => {
 };
 
 const exportOnce = async (server: RunningServer, cookie: string, query: string) => {
-  const rssBefore = server.rssMiB();
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, server.rssMiB());
-  }, 200);
-  const start = process.hrtime.bigint();
-  const r = await fetch(
-    `${server.url}/api/crm/customers/export?${query}&progress=true&latitude=20.29&longitude=85.82`,
-    { headers: { cookie } },
+  const t = await timedDownload(
+    server,
+    `/api/crm/customers/export?${query}&progress=true&latitude=20.29&longitude=85.82`,
+    { cookie },
   );
-  if (!r.ok || !r.body) throw new Error(`export: ${r.status} ${await r.text()}`);
-  const total = Number(r.headers.get('x-total-count'));
-  let bytes = 0;
-  let firstByte = 0;
-  for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
-    if (!firstByte) firstByte = Number(process.hrtime.bigint() - start) / 1e9;
-    bytes += chunk.length;
-  }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  clearInterval(sampler);
   return {
     query,
-    rows: total,
-    seconds: +seconds.toFixed(2),
-    firstByteSeconds: +firstByte.toFixed(2),
-    rowsPerSecond: Math.round(total / seconds),
-    megabytes: +(bytes / 1024 / 1024).toFixed(2),
-    serverRssBeforeMiB: Math.round(rssBefore),
-    serverRssPeakMiB: Math.round(rssPeak),
+    rows: t.total,
+    seconds: t.seconds,
+    firstByteSeconds: t.firstByteSeconds,
+    rowsPerSecond: t.perSecond,
+    megabytes: t.megabytes,
+    serverRssBeforeMiB: t.serverRssBeforeMiB,
+    serverRssPeakMiB: t.serverRssPeakMiB,
   };
 };
 

@@ -15,12 +15,16 @@ export const tableSizes = async (sql: Sql) => {
   return new Map(rows.map((r) => [r.relname, Number(r.n)]));
 };
 
-/** EXPLAIN ANALYZE every statement; name the large tables any of them scans sequentially. */
+/** EXPLAIN ANALYZE every distinct statement; name the large tables any of them scans sequentially. */
 export const explainAll = async (sql: Sql, statements: Statement[]): Promise<Explained[]> => {
   const sizes = await tableSizes(sql);
   const out: Explained[] = [];
+  const seen = new Set<string>();
   for (const s of statements) {
     if (!/^\s*(select|with)\b/i.test(s.text)) continue;
+    const key = `${s.text}\u0000${JSON.stringify(s.params)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const rows = await sql.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, costs off) ${s.text}`,
       s.params,

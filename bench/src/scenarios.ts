@@ -3,7 +3,7 @@ import { CUSTOMER_DETAIL_ROW, customerId } from './datasets/customers.ts';
 import { ITEM_LIST_DEEP_PAGE, itemId } from './datasets/items.ts';
 import { projectId } from './datasets/projects.ts';
 import { PROJECT_DETAIL_ROW, QUOTATION_DETAIL_ROW, quotationId } from './datasets/quotations.ts';
-import { HOT_ITEMS, itemIdOf, stockIdOf, vendorIdOf, verifyLedger } from './datasets/stock.ts';
+import { HOT_ITEMS, itemIdOf, saleIdOf, stockIdOf, vendorIdOf, verifyLedger } from './datasets/stock.ts';
 import type { Sql } from './db.ts';
 import type { HttpRequest } from './load.ts';
 
@@ -44,6 +44,11 @@ export type Scenario = {
   sessionIsPayload?: boolean;
   /** A p99 target at 10 connections (the issue sets one for some writes). */
   p99TargetMs?: number;
+  /**
+   * Large tables the scenario reads whole by design (a report over every row), with why: a sequential scan
+   * of them is reported, not counted as a finding. Any other large table's scan still is.
+   */
+  readsWhole?: { tables: string[]; why: string };
   /** Targets at other connection counts: a p99, the server's peak memory over the run. */
   runTargets?: RunTarget[];
   /** Checks on the database after every run of the scenario, the server stopped (e.g. nothing oversold). */
@@ -353,6 +358,7 @@ export const SCENARIOS: Scenario[] = [
     description:
       'GET /api/crm/quotations, This Month chip, status Draft, sorted by ID desc, page 1 (100,000 quotations)',
     rawReference: true,
+    p99TargetMs: 100,
     requests: (ctx) => [{ method: 'GET', path: quotationQuery(ctx, 1, `${ctx.today.slice(0, 8)}01`) }],
   },
   {
@@ -360,6 +366,7 @@ export const SCENARIOS: Scenario[] = [
     kind: 'list',
     description: `the same quotation list over the last year (created range), page ${QUOTATION_LIST_DEEP_PAGE}`,
     rawReference: true,
+    p99TargetMs: 100,
     requests: (ctx) => [
       { method: 'GET', path: quotationQuery(ctx, QUOTATION_LIST_DEEP_PAGE, ctx.day(-365)) },
     ],
@@ -370,6 +377,7 @@ export const SCENARIOS: Scenario[] = [
     description:
       'GET /api/crm/quotations/{id} (three versions of five frozen lines, customer, requirement, reviews)',
     rawReference: true,
+    p99TargetMs: 100,
     requests: () => [{ method: 'GET', path: `/api/crm/quotations/${quotationId(QUOTATION_DETAIL_ROW)}` }],
   },
   {
@@ -392,6 +400,7 @@ export const SCENARIOS: Scenario[] = [
     description:
       'GET /api/crm/quotations?filters[reviewStatus][]=Pending, newest first, page 1 (the verification queue, ~5,000)',
     rawReference: true,
+    p99TargetMs: 100,
     requests: () => [
       { method: 'GET', path: `/api/crm/quotations?${q({ 'filters[reviewStatus][]': 'Pending', page: 1 })}` },
     ],
@@ -436,6 +445,10 @@ export const SCENARIOS: Scenario[] = [
       'GET /api/crm/win-loss over the whole data set (three years): per month, by institution type and district, by competitor and reason, days to approval',
     rawReference: true,
     p99TargetMs: 500,
+    readsWhole: {
+      tables: ['rejection_analyses', 'projects'],
+      why: 'the period is every outcome; the answer is then kept until an outcome changes',
+    },
     requests: (ctx) => [
       { method: 'GET', path: `/api/crm/win-loss?${q({ from: ctx.day(-1100), to: ctx.today })}` },
     ],
@@ -533,6 +546,40 @@ export const SCENARIOS: Scenario[] = [
     description: `GET /api/crm/products/stocks/{id}/history, page 1 (a fast mover's ledger, thousands of entries)`,
     rawReference: true,
     requests: () => [{ method: 'GET', path: `/api/crm/products/stocks/${stockIdOf(1)}/history` }],
+  },
+  // Issue 27 §2: a sale's tax invoice as a PDF, the next number of the invoice series, and the sales that
+  // need an e-way bill and lack one.
+  {
+    name: 'sale-invoice-pdf',
+    kind: 'detail',
+    description: "GET /api/crm/products/sales/{id}/invoice: a sale's tax invoice as an A4 PDF (rule 46)",
+    rawReference: false,
+    // As the quotation's PDF: under 500 ms p99 at one connection, the server under 400 MiB at four.
+    runTargets: [
+      { connections: 1, p99Ms: 500 },
+      { connections: 4, peakRssMiB: 400 },
+    ],
+    requests: () => [{ method: 'GET', path: `/api/crm/products/sales/${saleIdOf(7)}/invoice` }],
+  },
+  {
+    name: 'sale-next-invoice-no',
+    kind: 'detail',
+    description:
+      "GET /api/crm/products/sales/next-invoice-no: the next number of this financial year's series",
+    rawReference: true,
+    requests: (ctx) => [
+      { method: 'GET', path: `/api/crm/products/sales/next-invoice-no?${q({ date: ctx.today })}` },
+    ],
+  },
+  {
+    name: 'sales-e-way-missing',
+    kind: 'list',
+    description:
+      'GET /api/crm/products/sales?filters[eWayBill]=Missing: sales above Rs 50,000 without an e-way bill, page 1',
+    rawReference: true,
+    requests: () => [
+      { method: 'GET', path: `/api/crm/products/sales?${q({ 'filters[eWayBill]': 'Missing' })}` },
+    ],
   },
   {
     name: 'purchase-create',

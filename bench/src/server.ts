@@ -119,3 +119,42 @@ export const signIn = async (server: RunningServer, email = ADMIN_EMAIL, passwor
   if (!cookie) throw new Error('Sign-in gave no session cookie');
   return cookie.split(';')[0]!;
 };
+
+/**
+ * One streamed download from the server, timed: the X-Total-Count it announces, the seconds to the first
+ * byte and to the end, the megabytes that crossed the wire (fetch inflates a compressed answer; the
+ * Content-Encoding says whether it was) and the server's resident memory before and at its peak, sampled
+ * every 200 ms (the export benches).
+ */
+export const timedDownload = async (server: RunningServer, url: string, headers: Record<string, string>) => {
+  const rssBefore = server.rssMiB();
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, server.rssMiB());
+  }, 200);
+  try {
+    const start = process.hrtime.bigint();
+    const r = await fetch(`${server.url}${url}`, { headers });
+    if (!r.ok || !r.body) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+    const total = Number(r.headers.get('x-total-count'));
+    let bytes = 0;
+    let firstByte = 0;
+    for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
+      if (!firstByte) firstByte = Number(process.hrtime.bigint() - start) / 1e9;
+      bytes += chunk.length;
+    }
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    return {
+      total,
+      seconds: +seconds.toFixed(2),
+      firstByteSeconds: +firstByte.toFixed(2),
+      perSecond: Math.round(total / seconds),
+      megabytes: +(bytes / 1024 / 1024).toFixed(2),
+      encoding: r.headers.get('content-encoding') ?? 'identity',
+      serverRssBeforeMiB: Math.round(rssBefore),
+      serverRssPeakMiB: Math.round(rssPeak),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+};

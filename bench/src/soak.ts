@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@karya/domain';
 import pg from 'pg';
+import { AUTH_FEED_APPLICATION } from '../../apps/server/src/platform/auth-channel.ts';
 import { buildIfStale, prepareDataset, scenarioContext } from './dataset.ts';
 import { type PostgresTarget, postgresAnswers, postgresTarget } from './db.ts';
 import { runHttp } from './load.ts';
@@ -115,15 +116,21 @@ const describeCounts = (counts: Record<string, number>) =>
     .map(([s, n]) => `${n} × ${s === '0' ? 'no answer' : s}`)
     .join(', ');
 
-/** Rows of pg_stat_activity for the database (the server's pool), or null while PostgreSQL is away. */
-const connectionsTo = async (adminUrl: string, database: string) => {
+/**
+ * Rows of pg_stat_activity for the database, or null while PostgreSQL is away: the server's pool (`pool`,
+ * the default: every connection but the auth feed's listening one, decision 0020), the auth feed's alone
+ * (`feed`), or every connection (`all`).
+ */
+const connectionsTo = async (adminUrl: string, database: string, which: 'pool' | 'feed' | 'all' = 'pool') => {
   const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   c.on('error', () => {});
   try {
     await c.connect();
     const r = await c.query<{ n: number }>(
-      'select count(*)::int as n from pg_stat_activity where datname = $1',
-      [database],
+      `select count(*)::int as n from pg_stat_activity where datname = $1${
+        which === 'all' ? '' : ` and application_name ${which === 'feed' ? '=' : '<>'} $2`
+      }`,
+      which === 'all' ? [database] : [database, AUTH_FEED_APPLICATION],
     );
     return r.rows[0]!.n;
   } catch {
@@ -532,6 +539,17 @@ const main = async () => {
           pass: o.connectionsAfter !== null && o.connectionsAfter > 0 && o.connectionsAfter <= POOL_MAX,
           detail: `${connectionsIdle} after start-up, ${o.connectionsAfter} after the restart`,
         });
+        // The auth feed's listening connection comes back by itself too (it retries after 0.25, 1 and 5 s).
+        let feed = await connectionsTo(target.adminUrl, target.database, 'feed');
+        for (let i = 0; i < 40 && feed !== 1; i++) {
+          await new Promise((r) => setTimeout(r, 500));
+          feed = await connectionsTo(target.adminUrl, target.database, 'feed');
+        }
+        check({
+          check: 'PostgreSQL outage: the auth feed listens again (one connection) within 20 s',
+          pass: feed === 1,
+          detail: `${feed} listening connection(s)`,
+        });
         report.outages.push(o);
       }
       if (redis)
@@ -551,7 +569,7 @@ const main = async () => {
     await redis?.stop();
     rmSync(redisDir, { recursive: true, force: true });
   }
-  const closed = await connectionsTo(target.adminUrl, target.database);
+  const closed = await connectionsTo(target.adminUrl, target.database, 'all');
   check({
     check: 'server stopped: no connection left on the database',
     pass: closed === 0,

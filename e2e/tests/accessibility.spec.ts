@@ -57,6 +57,7 @@ describe('accessibility', () => {
     ['/hrm/profile', 'Profile'],
     ['/hrm/profile/change-password', 'Change Password'],
     ['/hrm/tasks', 'Tasks'],
+    ['/hrm/attendances', 'Attendance'],
     ['/hrm/tasks#filter', 'Filter Tasks'],
     ['/admin/teams', 'Manage Teams'],
     ['/admin/teams/create', 'Create Team'],

@@ -99,7 +99,7 @@ describe('customer export of all matching', () => {
     });
     // The URL's page size the server accepts is kept, not dropped to 20.
     await page.goto(`${env.app.baseUrl}/crm/customers?limit=100&filters[name]=Export All School`);
-    await page.getByText('1–100 of 2400').waitFor();
+    await page.getByText('1–100 of 2,400').waitFor();
     expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('100');
     expect(errors).toEqual([]);
     await context.close();

@@ -80,7 +80,13 @@ describe('delivery: service worker and lazy chunks', () => {
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.waitForFunction(async () => !(await navigator.serviceWorker.getRegistration())?.waiting);
     await signInForm(page).waitFor();
-    expect(await signInForm(page).getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe('');
+    // The reload may still be on its way when the worker has taken over (a slow machine): the new page's
+    // empty form is what shows it came.
+    await expect
+      .poll(() => signInForm(page).getByRole('textbox', { name: 'Email', exact: true }).inputValue(), {
+        timeout: 20_000,
+      })
+      .toBe('');
     expect(await prompt.count()).toBe(0);
     await context.close();
   });

@@ -18,6 +18,7 @@ import { scheduleFollowUpReminders } from './jobs/follow-up-reminders.ts';
 import { registerModules } from './modules/index.ts';
 import { startBackupServices } from './ops/backup-service.ts';
 import { accessPlugin } from './platform/access.ts';
+import { startAuthFeed } from './platform/auth-feed.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { checkOrigin } from './platform/csrf.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -78,6 +79,10 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       ? await connectRedis(config.REDIS_URL, app.log)
       : undefined;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
+  // On PostgreSQL, sessions and the versions they stand on are kept between requests and dropped the moment
+  // a write changes them (platform/auth-feed.ts, decision 0020).
+  const authFeed = database.url ? await startAuthFeed(database.url, app.log) : undefined;
+  if (authFeed) app.addHook('onClose', () => authFeed.close());
   const mailer =
     opts.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const deps: AppDeps = {
@@ -89,7 +94,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     storage: opts.storage ?? localStorage(path.resolve(config.DATA_DIR, 'files')),
     sessions:
       opts.sessions ??
-      (redis ? redisSessionStore(redis, clock, config.REDIS_PREFIX) : dbSessionStore(db, clock)),
+      (redis ? redisSessionStore(redis, clock, config.REDIS_PREFIX) : dbSessionStore(db, clock, authFeed)),
     rateLimit:
       opts.rateLimit ??
       (redis ? redisRateLimitStore(redis, clock, config.REDIS_PREFIX) : memoryRateLimitStore(clock)),
@@ -224,7 +229,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
 
   // Before the access plugin: see grantDocsAccess.
   app.addHook('onRoute', grantDocsAccess);
-  await app.register(accessPlugin, { db, clock, sessions: deps.sessions });
+  await app.register(accessPlugin, { db, clock, sessions: deps.sessions, feed: authFeed });
   await registerDocs(app, deps.version);
   await app.register(
     async (api) => {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { DEFAULT_ATTENDANCE_RULES, todayInAppZone } from '@karya/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openEmbedded, openPglite, openPostgres, pgliteExtensions } from '../src/db/client.ts';
@@ -135,6 +136,24 @@ beforeAll(async () => {
     },
   });
   expect(task.statusCode, task.body).toBe(201);
+  // Attendance (issue 28): the company's rules and a correction waiting for a decision.
+  const rules = await admin.request({
+    method: 'PUT',
+    url: '/api/hrm/attendances/rules',
+    payload: { ...DEFAULT_ATTENDANCE_RULES, graceMinutes: 10 },
+  });
+  expect(rules.statusCode, rules.body).toBe(200);
+  const correction = await admin.request({
+    method: 'POST',
+    url: '/api/hrm/attendances/corrections',
+    payload: {
+      date: todayInAppZone(new Date(ctx.clock.now().getTime() - 86_400_000)),
+      kind: 'out',
+      time: '18:00',
+      reason: 'Forgot to check out',
+    },
+  });
+  expect(correction.statusCode, correction.body).toBe(201);
   await storeUpload(
     ctx.app.deps,
     { data: PNG, filename: 'logo.png', ownerId: admin.user.id },
@@ -350,7 +369,7 @@ describe('a bad archive or target is refused before anything changes', () => {
     const before = await tablesWithData(ctx.database.db);
     const dataDir = newDir('full-target');
     await expect(restoreArchive({ file: archive, database: ctx.database, dataDir })).rejects.toThrow(
-      /The target database already holds data \(company_settings: 1 rows, customer_assignments: \d+ rows, .*\)\. .*Nothing was changed/,
+      /The target database already holds data \(attendance_corrections: 1 rows, attendance_punches: \d+ rows, .*\)\. .*Nothing was changed/,
     );
     expect(await tablesWithData(ctx.database.db)).toEqual(before);
     expect(readdirSync(dataDir)).toEqual([]);

@@ -1,8 +1,11 @@
-import { daysFromToday, newId } from '@karya/domain';
+import { DEFAULT_ATTENDANCE_RULES, DEFAULT_LEDGER_NAMES, daysFromToday, newId } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  attendanceCorrections,
+  attendancePunches,
+  attendanceRules,
   companySettings,
   customers,
   followUps,
@@ -622,6 +625,108 @@ describe('mass assignment', () => {
       own: [],
       send: (extra) => patch('/api/admin/settings/company', { bankBranch: 'Puri', ...extra }),
       row: () => byId(companySettings as unknown as typeof teams)('company'),
+    }));
+    // Issue 27 §3: the Tally ledger names live on the same row (a strict body: hostile keys are refused).
+    cases.set('PATCH /api/admin/accounts/ledgers', async () => ({
+      own: [],
+      send: (extra) =>
+        admin.request({
+          method: 'PATCH',
+          url: '/api/admin/accounts/ledgers',
+          payload: { ...DEFAULT_LEDGER_NAMES, sales: 'Sales GST {rate}%', ...extra },
+        }),
+      row: () => byId(companySettings as unknown as typeof teams)('company'),
+    }));
+    // Issue 28: a punch is the caller's, at the time it says; a planted user id or stamp is not taken.
+    let punches = 0;
+    cases.set('POST /api/hrm/attendances/punches', async () => {
+      punches += 1;
+      const at = new Date(ctx.clock.now().getTime() - punches * 60_000).toISOString();
+      return {
+        own: [],
+        send: (extra) =>
+          post('/api/hrm/attendances/punches', { kind: 'in', at, userId: victim.id, ...extra }),
+        row: async (res) => {
+          const [row] = await ctx.database.db
+            .select()
+            .from(attendancePunches)
+            .where(eq(attendancePunches.id, res.json().data.punch._id));
+          expect(row!.userId).toBe(admin.user.id);
+          return row as unknown as Row & Record<string, unknown>;
+        },
+      };
+    });
+    // A correction is the caller's, Pending; a planted user, status or decision is not taken.
+    let corrections = 0;
+    const correction = () => {
+      corrections += 1;
+      const day = new Date(ctx.clock.now().getTime() - corrections * 86_400_000).toISOString().slice(0, 10);
+      return { date: day, kind: 'out', time: '18:00', reason: 'Forgot to check out' };
+    };
+    const correctionRow = async (id: string) => {
+      const [row] = await ctx.database.db
+        .select()
+        .from(attendanceCorrections)
+        .where(eq(attendanceCorrections.id, id));
+      return row as unknown as Row & Record<string, unknown>;
+    };
+    cases.set('POST /api/hrm/attendances/corrections', async () => ({
+      own: [],
+      send: (extra) =>
+        post('/api/hrm/attendances/corrections', {
+          ...correction(),
+          userId: victim.id,
+          decidedBy: victim.id,
+          ...extra,
+        }),
+      row: async (res) => {
+        const row = await correctionRow(res.json().data._id);
+        expect(row.userId).toBe(admin.user.id);
+        expect(row.status).toBe('Pending');
+        expect(row.decidedBy).toBeNull();
+        return row;
+      },
+    }));
+    cases.set('PATCH /api/hrm/attendances/corrections/:id', async () => {
+      // The victim's own request, decided by the administrator (view-all).
+      const id = newId();
+      await ctx.database.db.insert(attendanceCorrections).values({
+        id,
+        userId: victim.id,
+        day: '2026-11-20',
+        kind: 'out',
+        at: new Date('2026-11-20T12:30:00Z'),
+        reason: 'Forgot',
+      });
+      return {
+        own: ['status'],
+        send: (extra) =>
+          patch(`/api/hrm/attendances/corrections/${id}`, {
+            decision: 'Rejected',
+            reason: 'No',
+            decidedBy: victim.id,
+            ...extra,
+          }),
+        row: async () => {
+          const row = await correctionRow(id);
+          expect(row.decidedBy).toBe(admin.user.id);
+          return row;
+        },
+      };
+    });
+    cases.set('PUT /api/hrm/attendances/rules', async () => ({
+      own: [],
+      send: (extra) =>
+        admin.request({
+          method: 'PUT',
+          url: '/api/hrm/attendances/rules',
+          payload: { ...DEFAULT_ATTENDANCE_RULES, ...extra },
+        }),
+      row: async () => {
+        const [row] = await ctx.database.db.select().from(attendanceRules);
+        expect(row!.updatedBy).toBe(admin.user.id);
+        return { ...row!, updatedBy: row!.updatedBy } as unknown as Row & Record<string, unknown>;
+      },
     }));
     cases.set('PATCH /api/auth/profile/:id', async () => ({
       own: [],

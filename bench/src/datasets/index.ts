@@ -43,4 +43,4 @@ export const GENERATORS: Generator[] = [
 ];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 11;
+export const DATASET_VERSION = 12;

@@ -33,6 +33,8 @@ export const HOT_ITEMS = 10;
 export const stockIdOf = (sku: number) => idValue('16', sku);
 export const itemIdOf = (sku: number) => idValue('15', sku);
 export const vendorIdOf = (n: number) => idValue('14', n);
+/** Sale n (a live one unless n % 50 is 0). */
+export const saleIdOf = (n: number) => idValue(SALE_TAG, n);
 
 /**
  * SQL: how many lines documents 1..n-1 hold when document q holds 1 + q % cycle, so that line j of
@@ -278,6 +280,13 @@ export const stock: Generator = {
       (n) => tick(n),
     );
     done += adjustmentCount(scale);
+
+    // E-way bills (issue 27 §2): a sale above Rs 50,000 has its bill and vehicle once the goods moved; only
+    // the last two days' still lack them, as the list's "Missing" filter finds them on a working day.
+    await sql.exec(`update sales set
+        e_way_bill_no = lpad((abs(hashtext(id))::bigint % 1000000000000)::text, 12, '0'),
+        vehicle_no = 'OD02AB' || lpad((abs(hashtext(id || 'v')) % 10000)::text, 4, '0')
+      where total_amount > 50000 and invoice_date < current_date - 2`);
 
     // Every stock row from its ledger, in one statement; then the app's own consistency check.
     await sql.exec(RECOMPUTE_ALL);

@@ -97,6 +97,8 @@ export const errorMessageFor = (status: number | undefined, body: unknown): stri
 
 /** A page of a list: `{<plural>, <plural>Count, page, limit}` (users / usersCount, roles / rolesCount ...). */
 export type ListPage<K extends string, T> = { [key in K]: T[] } & { [key in `${K}Count`]: number } & {
+  /** False when the count is "at least" (past LIST_COUNT_BOUND, decision 0021); absent means exact. */
+  countExact?: boolean;
   page: number;
   limit: number;
 };

@@ -37,6 +37,9 @@ export const ACTIONS = [
   're-assign',
   'allow-login-outside-region',
   'view-all',
+  'export-tally',
+  'export-gstr1',
+  'export-registers',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -80,6 +83,9 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   're-assign': 'Reassign',
   'allow-login-outside-region': 'Sign in from outside the region',
   'view-all': 'View all records',
+  'export-tally': 'Export to Tally',
+  'export-gstr1': 'Export GSTR-1',
+  'export-registers': 'Export registers',
 };
 
 /** The label of an action; an unknown one (from an older role) reads as itself. */
@@ -101,7 +107,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   { name: 'profile', module: 'hrm', actions: ['read', 'update'] },
   { name: 'auth', module: 'hrm', actions: ['login', 'logout', 'verify-token', 'change-password'] },
   { name: 'task', module: 'hrm', actions: [...LIFECYCLE, ...BULK, 'assign', 'view-all'] },
-  { name: 'attendance', module: 'hrm', actions: ['create', 'read', 'update', 'delete'] },
+  { name: 'attendance', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'view-all'] },
   { name: 'leave', module: 'hrm', actions: ['create', 'read', 'update', 'delete'] },
   { name: 'expense', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'upload-file'] },
   { name: 'mail', module: 'hrm', actions: ['create', 'read', 'delete'] },
@@ -178,6 +184,13 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   { name: 'suggestion', module: 'admin', actions: ['read', 'create', 'update', 'delete'] },
   // Issue 25: the company and bank details a document prints (any signed-in user reads them).
   { name: 'company-settings', module: 'admin', actions: ['read', 'update'] },
+  // Issue 27 §3: the accountant's hand-off; read opens the page, update sets the Tally ledger names, and
+  // each export is its own action (decision 0019).
+  {
+    name: 'accounts',
+    module: 'admin',
+    actions: ['read', 'update', 'export-tally', 'export-gstr1', 'export-registers'],
+  },
 ];
 
 export const RESOURCE_NAMES = RESOURCES.map((r) => r.name);

@@ -106,6 +106,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/admin/settings/company', resource: 'company-settings', actions: ['read'] },
   // Issue 26, beyond the spec (decision 0017): the server also asks read on quotation.
   { path: '/admin/wins-and-losses', resource: 'rejection-analysis', actions: ['read'] },
+  // Issue 27 §3 (decision 0019): the exports and the Tally ledger names.
+  { path: '/admin/accounts', resource: 'accounts', actions: ['read'] },
 ];
 
 const ID_SEGMENT = /^[0-9a-f]{24}$/i;

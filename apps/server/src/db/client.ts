@@ -28,6 +28,8 @@ export type Database = {
   close: () => Promise<void>;
   /** The embedded engine, when that is what runs (tests dump and restore it). */
   pglite?: PGlite;
+  /** The PostgreSQL server's address, when that is what runs (the auth feed listens on it). */
+  url?: string;
 };
 
 /** Where the SQL migrations live: next to the source in development, copied beside the bundle in dist. */
@@ -93,6 +95,7 @@ export const openPostgres = async (url: string, max = 10, sqlTraceFile?: string)
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: (folder = migrationsFolder()) => runMigrations(db, folder),
     exclusively: async (fn) => {
       // A session lock on a connection of its own, which is then closed rather than returned to the pool:

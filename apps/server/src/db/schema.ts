@@ -7,6 +7,7 @@ import { mailOutbox } from './tables/platform.ts';
 import { resources, roles } from './tables/roles.ts';
 import { userActivities, userRoles, users } from './tables/users.ts';
 
+export * from './tables/attendance.ts';
 export * from './tables/auth.ts';
 export * from './tables/catalogue.ts';
 export type { Address, Device, Point, StoredImage } from './tables/columns.ts';

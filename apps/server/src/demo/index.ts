@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  attendancePunches,
   companySettings,
   customerAssignments,
   customers,
@@ -23,6 +24,7 @@ import {
 } from '../db/schema.ts';
 import { fillOutcomeSnapshot } from '../modules/win-loss/outcome-snapshot.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { attendanceDemoRows, fieldVisitRows } from './attendance.ts';
 import { catalogueDemoRows } from './catalogue.ts';
 import { prng } from './common.ts';
 import { type DemoCompanyEnv, demoCompanyRow } from './company.ts';
@@ -155,6 +157,24 @@ export const loadDemoData = async (
       staff: userRows.filter((_, i) => roleOf(i) === 'storeManager').map((u) => u.id!),
       adminId,
     });
+    // A month of check-ins and check-outs for the staff still working (issue 28).
+    const attendanceRnd = prng(20260501);
+    const attendance = attendanceDemoRows(
+      now,
+      stillWorking.map((u) => ({ id: u.id!, field: roleOf(userRows.indexOf(u)) === 'salesExecutive' })),
+      attendanceRnd,
+    );
+    if (attendance.punches.length) await tx.insert(attendancePunches).values(attendance.punches);
+    // The field days' visits, at the person's own customers: those days show On Field.
+    const visits = fieldVisitRows(
+      attendance.fieldDays,
+      (userId) =>
+        customerRows.customers
+          .filter((c) => !c.isDeleted && c.assignedTo?.includes(userId))
+          .map((c) => c.id!),
+      attendanceRnd,
+    );
+    if (visits.length) await tx.insert(followUps).values(visits);
     // What the quotations print (issue 25): the demo company and its bank account.
     await tx.insert(companySettings).values(demoCompanyRow(opts.company)).onConflictDoNothing();
     // Quotations for the requirements, priced from the stock's prices to show; the sales manager reviews.

@@ -13,12 +13,18 @@ const perm = (resource: string, actions: readonly string[] | 'all') => {
   return { resource, module: entry.module as string, actions: list };
 };
 
-/** Everyone with a role may open HRM, see and edit their profile and change their password. */
-const staffBasics = [
+/**
+ * Everyone with a role may open HRM, see and edit their profile, change their password, check in and out, see
+ * their own attendance and ask for corrections (issue 28). Update on attendance decides corrections, and the
+ * server lets it only for the members of the teams one manages: whoever manages a team can, whatever the role.
+ */
+const basics = (attendance: readonly string[] | 'all' = ['create', 'read', 'update']) => [
   perm('hrm', ['read']),
   perm('profile', ['read', 'update']),
   perm('auth', ['change-password']),
+  perm('attendance', attendance),
 ];
+const staffBasics = basics();
 
 const salesExecutive = [
   ...staffBasics,
@@ -106,9 +112,9 @@ export const DEMO_ROLES: DemoRole[] = [
     name: 'HR Manager',
     description: 'People and tasks: staff records, attendance, leaves, expenses and task assignment.',
     permissions: [
-      ...staffBasics,
+      // The HR Manager sees everyone's attendance (view-all) and its register.
+      ...basics('all'),
       perm('task', 'all'),
-      perm('attendance', ['read']),
       perm('leave', ['read']),
       perm('expense', ['read']),
       perm('admin', ['read']),
@@ -151,13 +157,16 @@ export const DEMO_ROLES: DemoRole[] = [
   {
     key: 'accountant',
     name: 'Accountant',
-    description: 'Books: reads purchases, sales and staff expenses.',
+    description:
+      'Books: reads purchases, sales and staff expenses, and hands them to Tally, the GSTR-1 return and the registers.',
     permissions: [
       ...staffBasics,
       perm('admin', ['read']),
       perm('product-purchase', ['read']),
       perm('product-sale', ['read']),
       perm('expense', ['read']),
+      // The accountant's hand-off (issue 27 §3): every export, and the Tally ledger names.
+      perm('accounts', 'all'),
     ],
     createdDaysAgo: 60,
   },

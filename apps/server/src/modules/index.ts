@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { attendanceRoutes } from './attendance/attendance.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogueModuleRoutes } from './catalogue/catalogue.routes.ts';
 import { companyRoutes } from './company/company.routes.ts';
@@ -37,6 +39,7 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await tasksRoutes(api, deps);
   await teamsRoutes(api, deps);
   await holidaysRoutes(api, deps);
+  await attendanceRoutes(api, deps);
   await companyRoutes(api, deps);
   await catalogueModuleRoutes(api, deps);
   await marginsRoutes(api, deps);
@@ -54,4 +57,6 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await rejectionAnalysesRoutes(api, deps);
   await projectsRoutes(api, deps);
   await winLossRoutes(api, deps);
+  // The accountant's hand-off (issue 27 §3): Tally, GSTR-1, registers.
+  await accountsRoutes(api, deps);
 };

@@ -6,6 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
+import { AUTH_CHANNEL } from '../platform/auth-channel.ts';
 import {
   BackupError,
   codeSchemaVersion,
@@ -262,6 +263,8 @@ export const restoreArchive = async (opts: {
       });
 
       for (const t of tables) await tx.execute(sql`alter table ${sql.identifier(t)} enable trigger user`);
+      // The auth triggers were set aside with the rest: the listening processes drop all they keep.
+      await tx.execute(sql`select pg_notify(${AUTH_CHANNEL}, '*')`);
       for (const k of keys)
         await tx.execute(sql.raw(`alter table ${k.t} add constraint ${quote(k.name)} ${k.def}`));
       for (const s of manifest.sequences)

@@ -10,9 +10,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import type { AuthFeed } from './auth-feed.ts';
 import type { Clock } from './clock.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
-import { loadPrincipal, type Principal, principalFor } from './principal.ts';
+import { holderRefsOf, type Principal, principalFor } from './principal.ts';
 import { clientInfo } from './request-info.ts';
 import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
 
@@ -65,7 +66,7 @@ export const principalOf = (request: FastifyRequest): Principal => {
 };
 
 export const accessPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; clock: Clock; sessions: SessionStore }) => {
+  async (app: FastifyInstance, opts: { db: Db; clock: Clock; sessions: SessionStore; feed?: AuthFeed }) => {
     app.decorate('routeTable', [] as RouteEntry[]);
     app.decorateRequest('principal', null);
     app.decorateRequest('sessionToken', null);
@@ -87,9 +88,15 @@ export const accessPlugin = fp(
       if (token) {
         const session = await opts.sessions.get(token);
         if (session) {
-          const principal = session.holder
-            ? await principalFor(opts.db, opts.clock, session.holder, session.tokenHash)
-            : await loadPrincipal(opts.db, opts.clock, session.userId, session.tokenHash);
+          // A store that keeps no holder (Redis): the versions by user, kept by the feed where there is one.
+          const holder =
+            session.holder ??
+            (opts.feed
+              ? await opts.feed.holder(session.userId, () => holderRefsOf(opts.db, session.userId))
+              : await holderRefsOf(opts.db, session.userId));
+          const principal = holder
+            ? await principalFor(opts.db, opts.clock, holder, session.tokenHash)
+            : null;
           // A deleted or blocked user has no session, whatever the store still holds.
           if (
             principal &&

@@ -12,6 +12,7 @@ import {
   historyFieldLabel,
   isRedactedField,
   type ListQuery,
+  MAX_LIST_PAGE,
   MAX_PAGE_SIZE,
   newId,
   type RecordMessages,
@@ -190,7 +191,7 @@ export const changeWithHistory = async (
 /** The query a history route documents in OpenAPI; it is parsed with `parseList(query, historyListSpec)`. */
 export const historyQueryDocs = documentedInput({
   querystring: z.object({
-    page: z.number().int().min(1).max(999_999_999).default(1),
+    page: z.number().int().min(1).max(MAX_LIST_PAGE).default(1),
     limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   }),
 });

@@ -6,7 +6,8 @@ import {
   type NumberRange,
   TEXT_FILTER_CONTAINS_FROM,
 } from '@karya/domain';
-import { type AnyColumn, and, asc, Column, desc, inArray, is, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, Column, desc, inArray, is, or, SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 
 /** A column or an SQL expression (e.g. `users.address->>'city'`) a filter or a sort applies to. */
 export type Operand = AnyColumn | SQL;
@@ -128,15 +129,44 @@ export const listConditions = (columns: ListColumns, filters: Record<string, Fil
  * cannot be null is ordered without NULLS LAST: the rows come in the same order, and `desc` alone is what an
  * index read backwards gives, where `desc nulls last` made a deep page sort every row (the quotations' list).
  */
-export const listOrderBy = (query: Pick<ListQuery, 'sortBy' | 'sortOrder'>, columns: ListColumns): SQL[] => {
+export const listOrderBy = (
+  query: Pick<ListQuery, 'sortBy' | 'sortOrder'>,
+  columns: ListColumns,
+  /** Columns unique and never null (uniqueSortColumns): sorted on one, the id adds nothing. */
+  unique?: ReadonlySet<unknown>,
+): SQL[] => {
   const field = query.sortBy ?? columns.defaultSort?.field;
   const order = query.sortBy ? query.sortOrder : (columns.defaultSort?.order ?? query.sortOrder);
   const direction = order === 'asc' ? asc : desc;
   const on = field && Object.hasOwn(columns.sort, field) ? columns.sort[field] : undefined;
   const out: SQL[] = [];
-  if (on) out.push(is(on, Column) && on.notNull ? direction(on) : sql`${direction(on)} NULLS LAST`);
-  out.push(direction(columns.id));
+  const notNull = on !== undefined && is(on, Column) && on.notNull;
+  if (on) out.push(notNull ? direction(on) : sql`${direction(on)} NULLS LAST`);
+  // A unique column orders every row by itself. The id after it made PostgreSQL sort what the index had
+  // already ordered (an index on (status, number, created_at, id) cannot give number-then-id order): the
+  // quotations' page 500 read 10,000 index entries in 2.6 ms and then sorted them, 13.6 ms in all.
+  if (!(notNull && unique?.has(on))) out.push(direction(columns.id));
   return out;
+};
+
+const uniqueColumns = new WeakMap<object, ReadonlySet<unknown>>();
+/** The columns of a table's unique one-column indexes (not partial), each a total order on its own when not null. */
+export const uniqueSortColumns = (table: PgTable): ReadonlySet<unknown> => {
+  let found = uniqueColumns.get(table);
+  if (!found) {
+    const set = new Set<unknown>();
+    const { columns, indexes } = getTableConfig(table);
+    for (const { config } of indexes) {
+      const [only] = config.columns;
+      if (!config.unique || config.where || config.columns.length !== 1 || is(only, SQL)) continue;
+      // An index names its column by its database name; the list's sort holds the table's column.
+      const column = columns.find((c) => c.name === (only as { name?: string }).name);
+      if (column) set.add(column);
+    }
+    found = set;
+    uniqueColumns.set(table, found);
+  }
+  return found;
 };
 
 export const listOffset = (query: Pick<ListQuery, 'page' | 'limit'>) => (query.page - 1) * query.limit;

@@ -1,6 +1,12 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { type FilterKind, type ListSpec, MAX_PAGE_SIZE } from '@karya/domain';
+import {
+  type FilterKind,
+  LIST_COUNT_BOUND,
+  type ListSpec,
+  MAX_LIST_PAGE,
+  MAX_PAGE_SIZE,
+} from '@karya/domain';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
@@ -140,10 +146,15 @@ const filterParams = (name: string, kind: FilterKind): Record<string, ZodType> =
 export const listQueryDocs = (spec: ListSpec): ZodType =>
   z
     .object({
-      page: z.number().int().min(1).max(999_999_999).default(1),
+      page: z.number().int().min(1).max(MAX_LIST_PAGE).default(1),
       limit: z.number().int().min(1).max(MAX_PAGE_SIZE),
       sortBy: z.enum(spec.sortFields as [string, ...string[]]),
       sortOrder: z.enum(['asc', 'desc']),
+      count: z
+        .enum(['exact'])
+        .describe(
+          `Without it, matches are counted exactly up to ${LIST_COUNT_BOUND.toLocaleString('en')}; past that the answer's count is a lower bound and countExact is false.`,
+        ),
       ...Object.assign({}, ...Object.entries(spec.filters).map(([name, kind]) => filterParams(name, kind))),
     })
     .partial();

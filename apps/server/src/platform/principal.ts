@@ -158,6 +158,10 @@ export const principalFor = async (
   return { user: user.row, roles: roleRows, ...derived, sessionTokenHash };
 };
 
+/** The versions a user's principal stands on, read now; null: no such user. */
+export const holderRefsOf = async (db: Db, userId: string) =>
+  holderRefsFrom(userId, await holderRefsQuery(db).execute({ userId }));
+
 /** The principal of a user by id (sign-in; a session store that keeps no holder). */
 export const loadPrincipal = async (
   db: Db,
@@ -165,6 +169,6 @@ export const loadPrincipal = async (
   userId: string,
   sessionTokenHash: string,
 ): Promise<Principal | null> => {
-  const refs = holderRefsFrom(userId, await holderRefsQuery(db).execute({ userId }));
+  const refs = await holderRefsOf(db, userId);
   return refs ? principalFor(db, clock, refs, sessionTokenHash) : null;
 };

@@ -2,6 +2,7 @@ import {
   ASSIGNMENT_STATES,
   can,
   type FilterValue,
+  LIST_COUNT_BOUND,
   type ListQuery,
   ListQueryError,
   type ListSpec,
@@ -23,6 +24,7 @@ import {
   listOrderBy,
   matchText,
   type Operand,
+  uniqueSortColumns,
 } from './list-sql.ts';
 import type { Principal } from './principal.ts';
 
@@ -133,12 +135,21 @@ export type ListRun = {
  */
 export const DEFERRED_JOIN_FROM = 1_000;
 
+/**
+ * How many match: exact, or (past LIST_COUNT_BOUND, decision 0021) a lower bound that the page proves: more
+ * than the bound, and at least every row up to this page's last, plus one when a next row exists.
+ */
+export type ListTotal = { count: number; exact: boolean };
+
 export const runList = async <Row>({ db, table, columns, query, filters, scope, select }: ListRun) => {
   const conditions = listConditions(columns, filters ?? query.filters);
   if (scope) conditions.push(scope);
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = listOrderBy(query, columns);
+  const order = listOrderBy(query, columns, uniqueSortColumns(table as PgTable));
   const offset = listOffset(query);
+  const bounded = query.count !== 'exact';
+  // A bounded count reads one row past this page, to know whether another page follows.
+  const take = bounded ? query.limit + 1 : query.limit;
   const from = table as PgTable;
   const pick = () => (select ? db.select(select as never) : db.select());
   const page =
@@ -153,7 +164,7 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope, 
                 .from(from)
                 .where(where)
                 .orderBy(...order)
-                .limit(query.limit)
+                .limit(take)
                 .offset(offset),
             ),
           )
@@ -162,20 +173,56 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope, 
           .from(from)
           .where(where)
           .orderBy(...order)
-          .limit(query.limit)
+          .limit(take)
           .offset(offset);
-  const [rows, [total]] = await Promise.all([
-    page as unknown as Promise<Row[]>,
-    db.select({ n: count() }).from(from).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const counted = bounded
+    ? db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(from)
+          .where(where)
+          .limit(LIST_COUNT_BOUND + 1)
+          .as('bounded'),
+      )
+    : db.select({ n: count() }).from(from).where(where);
+  const [found, [total]] = await Promise.all([page as unknown as Promise<Row[]>, counted]);
+  const n = Number(total?.n ?? 0);
+  const more = found.length > query.limit;
+  const rows = more ? found.slice(0, query.limit) : found;
+  if (!bounded || n <= LIST_COUNT_BOUND)
+    return { rows, total: { count: n, exact: true } satisfies ListTotal };
+  const seen = offset + rows.length;
+  // The last page of more than the bound: its end is the count.
+  if (!more && rows.length > 0 && seen > LIST_COUNT_BOUND)
+    return { rows, total: { count: seen, exact: true } satisfies ListTotal };
+  // A page past the end proves nothing beyond the bound.
+  const proven = rows.length > 0 ? seen + (more ? 1 : 0) : 0;
+  return { rows, total: { count: Math.max(LIST_COUNT_BOUND + 1, proven), exact: false } satisfies ListTotal };
 };
 
-/** `{<plural>: [...], <plural>Count: n, page, limit}`: the list keys the spec's clients read. */
-export const listPage = <K extends string, T>(plural: K, items: T[], total: number, query: ListQuery) =>
-  ({ [plural]: items, [`${plural}Count`]: total, page: query.page, limit: query.limit }) as {
-    [key in K]: T[];
-  } & { [key in `${K}Count`]: number } & { page: number; limit: number };
+/**
+ * `{<plural>: [...], <plural>Count: n, countExact, page, limit}`: the list keys the spec's clients read, and
+ * whether n is exact or "at least n" (decision 0021).
+ */
+export const listPage = <K extends string, T>(
+  plural: K,
+  items: T[],
+  total: number | ListTotal,
+  query: ListQuery,
+) => {
+  const { count: n, exact } = typeof total === 'number' ? { count: total, exact: true } : total;
+  return {
+    [plural]: items,
+    [`${plural}Count`]: n,
+    countExact: exact,
+    page: query.page,
+    limit: query.limit,
+  } as { [key in K]: T[] } & { [key in `${K}Count`]: number } & {
+    countExact: boolean;
+    page: number;
+    limit: number;
+  };
+};
 
 // ------------------------------------------------------------------------------------------ suggestions
 

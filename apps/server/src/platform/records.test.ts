@@ -1,4 +1,4 @@
-import { defineList, type ListQuery, newId, parseListQuery } from '@karya/domain';
+import { defineList, LIST_COUNT_BOUND, type ListQuery, newId, parseListQuery } from '@karya/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../test/helpers.ts';
@@ -54,7 +54,8 @@ describe('record toolkit: list queries on a real database', () => {
       columns,
       query,
     });
-    return { titles: rows.map((r) => r.title), total };
+    expect(total.exact).toBe(true);
+    return { titles: rows.map((r) => r.title), total: total.count };
   };
 
   beforeAll(async () => {
@@ -155,5 +156,81 @@ describe('record toolkit: list queries on a real database', () => {
     await ctx.database.db.update(users).set({ isDeleted: true }).where(sql`${users.id} = ${live}`);
     expect((await run({ 'filters[state][]': 'Assigned' })).total).toBe(0);
     expect((await run({ 'filters[state][]': 'Orphaned' })).total).toBe(3);
+  });
+});
+
+describe('record toolkit: a count bounded at LIST_COUNT_BOUND (decision 0021)', () => {
+  let ctx: TestContext;
+  const MANY = LIST_COUNT_BOUND + 45;
+  const run = async (raw: Record<string, string | string[]>) => {
+    const { rows, total } = await runList<{ id: string; title: string }>({
+      db: ctx.database.db,
+      table: tasks,
+      columns,
+      query: parseListQuery({ sortBy: 'title', sortOrder: 'asc', ...raw }, spec),
+    });
+    return { titles: rows.map((r) => r.title), ...total };
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await ctx.database.db.execute(sql`
+      insert into tasks (id, title, status, priority, date)
+      select lpad(to_hex(g), 24, '0'), 'task ' || lpad(g::text, 6, '0'), 'Open', 'Low', '2026-11-10'
+      from generate_series(1, ${MANY}) g`);
+  });
+  afterAll(() => ctx.close());
+
+  it('counts exactly up to the bound, then says "more than the bound" without reading every match', async () => {
+    expect(await run({ 'filters[title]': 'task 00999' })).toMatchObject({ count: 10, exact: true });
+    const first = await run({ limit: '20' });
+    expect(first).toMatchObject({ count: LIST_COUNT_BOUND + 1, exact: false });
+    expect(first.titles).toHaveLength(20);
+    expect(first.titles[0]).toBe('task 000001');
+    // Asked for, the count is exact.
+    const all = await run({ count: 'exact' });
+    expect({ count: all.count, exact: all.exact }).toEqual({ count: MANY, exact: true });
+  });
+
+  it('a page past the bound proves its own rows and one more when a next page exists', async () => {
+    // Page 502 of 20: rows 10,021 to 10,040, and more follow.
+    const deep = await run({ limit: '20', page: '502' });
+    expect(deep.titles[0]).toBe('task 010021');
+    expect(deep).toMatchObject({ count: 10_041, exact: false });
+    // The last page: its end is the count, exact.
+    const last = await run({ limit: '20', page: '503' });
+    expect(last.titles).toHaveLength(5);
+    expect(last).toMatchObject({ count: MANY, exact: true });
+    // Past the end: nothing to prove beyond the bound.
+    expect(await run({ limit: '20', page: '600' })).toMatchObject({
+      titles: [],
+      count: LIST_COUNT_BOUND + 1,
+    });
+  });
+
+  it('a unique column orders pages by itself; any other sort ends with the id', async () => {
+    const { customers, quotations } = await import('../db/schema.ts');
+    const { listOrderBy, uniqueSortColumns } = await import('./list-sql.ts');
+    const order = (
+      table: typeof quotations | typeof customers,
+      on: Record<string, unknown>,
+      sortBy: string,
+    ) =>
+      listOrderBy(
+        { sortBy, sortOrder: 'desc' },
+        { filters: {}, sort: on as never, id: (table as typeof quotations).id },
+        uniqueSortColumns(table),
+      ).length;
+    expect(order(quotations, { n: quotations.quotationId }, 'n')).toBe(1);
+    expect(order(quotations, { t: quotations.title }, 't')).toBe(2);
+    expect(order(customers, { n: customers.customerId }, 'n')).toBe(1);
+    // A unique index on a nullable or partial column does not count.
+    expect(order(quotations, { r: quotations.requirementId }, 'r')).toBe(2);
+  });
+
+  it('count takes exact or nothing', () => {
+    expect(() => parseListQuery({ count: 'all' }, spec)).toThrow('count must be exact');
+    expect(parseListQuery({ count: 'exact' }, spec).count).toBe('exact');
+    expect(parseListQuery({}, spec).count).toBeUndefined();
   });
 });

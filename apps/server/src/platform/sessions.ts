@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../db/client.ts';
 import { roles, sessions, userRoles, users } from '../db/schema.ts';
+import type { AuthFeed } from './auth-feed.ts';
 import type { Clock } from './clock.ts';
 import { type HolderRefs, holderRefsFrom, holderVersionColumns } from './principal.ts';
 
@@ -96,51 +97,66 @@ const sessionWithHolder = preparedPerDb((db) =>
     .prepare('karya_session_holder'),
 );
 
-export const dbSessionStore = (db: Db, clock: Clock): SessionStore => ({
-  async create(s) {
-    const now = clock.now();
-    const { token, record } = newSession(s, now);
-    await db.insert(sessions).values({
-      ...record,
-      ipAddress: s.ipAddress ?? null,
-      userAgent: s.userAgent?.slice(0, 500) ?? null,
-    });
-    // Housekeeping on the way: expired rows go.
-    await db.delete(sessions).where(lt(sessions.expiresAt, now));
-    return { token, record };
-  },
-  async get(token) {
-    if (!isTokenShaped(token)) return null;
-    const tokenHash = hashToken(token);
+/**
+ * Sessions in the database. With an auth feed (PostgreSQL), a session and its holder's versions are kept in
+ * the process between requests and dropped by the feed the moment a write changes them, so a signed-in read
+ * costs no statement of its own (decision 0020); without one, each request reads them in one statement.
+ */
+export const dbSessionStore = (db: Db, clock: Clock, feed?: AuthFeed): SessionStore => {
+  const load = async (tokenHash: string): Promise<SessionRecord | null> => {
     const rows = await sessionWithHolder(db).execute({ tokenHash });
     const first = rows[0];
     if (!first) return null;
     const { userVersion: _v, roleId: _r, roleVersion: _rv, ...session } = first;
-    const row: SessionRecord = { ...session, holder: holderRefsFrom(first.userId, rows) ?? undefined };
-    const now = clock.now();
-    if (!isLive(row, now)) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-      return null;
-    }
-    if (needsTouch(row, now)) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
-      row.lastSeenAt = now;
-    }
-    return row;
-  },
-  async destroy(token) {
-    await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-  },
-  async destroyForUser(userId, exceptTokenHash) {
-    await db
-      .delete(sessions)
-      .where(
-        exceptTokenHash
-          ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
-          : eq(sessions.userId, userId),
-      );
-  },
-});
+    // Kept records serve many requests: none may change one.
+    return Object.freeze({ ...session, holder: holderRefsFrom(first.userId, rows) ?? undefined });
+  };
+  return {
+    async create(s) {
+      const now = clock.now();
+      const { token, record } = newSession(s, now);
+      await db.insert(sessions).values({
+        ...record,
+        ipAddress: s.ipAddress ?? null,
+        userAgent: s.userAgent?.slice(0, 500) ?? null,
+      });
+      // Housekeeping on the way: expired rows go.
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+      return { token, record };
+    },
+    async get(token) {
+      if (!isTokenShaped(token)) return null;
+      const tokenHash = hashToken(token);
+      const row = feed ? await feed.session(tokenHash, () => load(tokenHash)) : await load(tokenHash);
+      if (!row) return null;
+      const now = clock.now();
+      if (!isLive(row, now)) {
+        feed?.forgetSession(tokenHash);
+        await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+        return null;
+      }
+      if (needsTouch(row, now)) {
+        feed?.forgetSession(tokenHash);
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+        return { ...row, lastSeenAt: now };
+      }
+      return row;
+    },
+    async destroy(token) {
+      feed?.forgetSession(hashToken(token));
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+    async destroyForUser(userId, exceptTokenHash) {
+      await db
+        .delete(sessions)
+        .where(
+          exceptTokenHash
+            ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
+            : eq(sessions.userId, userId),
+        );
+    },
+  };
+};
 
 export const countSessions = async (db: Db, userId: string) => {
   const [row] = await db

@@ -128,6 +128,9 @@ export const api = {
    */
   patch: <T>(path: string, body?: unknown, opts: { keepEmpty?: boolean; idempotencyKey?: string } = {}) =>
     request<T>('PATCH', path, body, keyed(opts.idempotencyKey), opts.keepEmpty ?? false),
+  /** A whole replacement (the attendance rules): every field is sent, empty ones too (an empty weekly off). */
+  put: <T>(path: string, body: unknown, opts: { idempotencyKey?: string } = {}) =>
+    request<T>('PUT', path, body, keyed(opts.idempotencyKey), true),
   /** The same rule for the role form: an unchecked expiry is sent as expiresAt: null. */
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };

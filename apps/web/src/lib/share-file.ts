@@ -1,5 +1,5 @@
-// Handing a document the server made (a quotation's or a tax invoice's PDF) to the user: the phone's share
-// sheet, else a download.
+// Handing a file to the user: a document the server made (a quotation's or a tax invoice's PDF) to the
+// phone's share sheet, else a download; and every download the app saves.
 
 /** The server's PDF at `url` as a File named `name` (the session cookie goes with the request). */
 export const fetchPdfFile = async (url: string, name: string): Promise<File> => {
@@ -8,17 +8,21 @@ export const fetchPdfFile = async (url: string, name: string): Promise<File> => 
   return new File([await res.blob()], name, { type: 'application/pdf' });
 };
 
-/** Save a file through a temporary link (where the share sheet is not offered). */
-export const downloadFile = (file: File) => {
-  const url = URL.createObjectURL(file);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Save a file (or any blob, under `name`) through a temporary link: the one way the app saves a file. */
+export const saveBlob = (blob: Blob, name: string) => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
+
+/** Save a file through a temporary link (where the share sheet is not offered). */
+export const downloadFile = (file: File) => saveBlob(file, file.name);
 
 /**
  * Hand the PDF to the system share sheet (Web Share API with a file: WhatsApp, mail, … on a phone); where

@@ -60,7 +60,21 @@ export type ListQuery = {
   sortBy?: string;
   sortOrder: 'asc' | 'desc';
   filters: Record<string, FilterValue>;
+  /**
+   * How a list says how many match (decision 0021): counted exactly up to LIST_COUNT_BOUND, then "more than
+   * that" (bounded, the default), or counted to the end when the user asks (`count=exact`).
+   */
+  count?: 'exact';
 };
+
+/**
+ * A list counts its matches exactly up to this many, then says "10,000+" (as Odoo does): a count must not
+ * read every one of 200,000 matches to draw a page of twenty. `count=exact` counts them all on request.
+ */
+export const LIST_COUNT_BOUND = 10_000;
+
+/** The deepest page a list serves (a deeper one is refused with 400, not read). */
+export const MAX_LIST_PAGE = 1_000_000;
 
 export class ListQueryError extends Error {}
 
@@ -101,10 +115,12 @@ export const parseListQuery = (raw: Raw, spec: ListSpec): ListQuery => {
   let sortOrder: string | undefined;
   let page: string | undefined;
   let limit: string | undefined;
+  let count: string | undefined;
 
   for (const key of Object.keys(raw)) {
     const value = raw[key];
     if (key === 'page') page = one(value, 'page');
+    else if (key === 'count') count = one(value, 'count');
     else if (key === 'limit') limit = one(value, 'limit');
     else if (key === 'sortBy' || key === 'filters[sortBy]') sortBy = one(value, 'sortBy');
     else if (key === 'sortOrder' || key === 'filters[sortOrder]') sortOrder = one(value, 'sortOrder');
@@ -191,14 +207,24 @@ export const parseListQuery = (raw: Raw, spec: ListSpec): ListQuery => {
     throw new ListQueryError(`Cannot sort by ${sortBy.slice(0, 40)}`);
   if (sortOrder !== undefined && sortOrder !== '' && sortOrder !== 'asc' && sortOrder !== 'desc')
     throw new ListQueryError('sortOrder must be asc or desc');
+  if (count !== undefined && count !== '' && count !== 'exact')
+    throw new ListQueryError('count must be exact');
 
   return {
-    page: positiveInt(page, 'page', 1, 1_000_000),
+    page: positiveInt(page, 'page', 1, MAX_LIST_PAGE),
     limit: positiveInt(limit, 'limit', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
     sortBy: sortBy || spec.defaultSort?.field,
     sortOrder: (sortOrder || (sortBy ? 'asc' : spec.defaultSort?.order) || 'desc') as 'asc' | 'desc',
     filters: { ...filters },
+    ...(count === 'exact' ? { count: 'exact' as const } : {}),
   };
 };
+
+/**
+ * What a list's count means: exact, or (past LIST_COUNT_BOUND) at least that many. Shown "95", or "10,000+"
+ * for a bounded count (in Indian digit grouping: "1,00,000").
+ */
+export const formatListCount = (count: number, exact: boolean) =>
+  exact ? count.toLocaleString('en-IN') : `${(count - 1).toLocaleString('en-IN')}+`;
 
 export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));

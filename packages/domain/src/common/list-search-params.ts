@@ -7,6 +7,7 @@ export const toListSearchParams = (q: Partial<ListQuery>): URLSearchParams => {
   if (q.limit) params.set('limit', String(q.limit));
   if (q.sortBy) params.set('sortBy', q.sortBy);
   if (q.sortBy && q.sortOrder) params.set('sortOrder', q.sortOrder);
+  if (q.count) params.set('count', q.count);
   for (const [name, value] of Object.entries(q.filters ?? {})) {
     if (value === undefined || value === null || value === '') continue;
     if (Array.isArray(value)) for (const v of value) params.append(`filters[${name}][]`, v);

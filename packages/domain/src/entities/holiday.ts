@@ -1,4 +1,5 @@
 import type { HolidayKind } from '../enums.ts';
+import type { AttendanceDay, AttendanceStatus } from './attendance-day.ts';
 import type { TaskDto } from './task.ts';
 
 export type HolidayDto = { _id: string; date: string; name: string; kind: HolidayKind; region: string };
@@ -13,4 +14,13 @@ export type HrmDashboard = {
     openCount: number;
   };
   holidays: HolidayDto[];
+  /** Issue 28: the caller's day, and the team's (manager or view-all) counted by status. */
+  attendance: {
+    /** false without read on attendance; the rest is then empty. */
+    visible: boolean;
+    today: AttendanceDay | null;
+    team: { total: number; counts: Partial<Record<AttendanceStatus | 'Not in yet', number>> } | null;
+    /** Corrections waiting for the caller's decision (a manager's pending approvals). */
+    pendingCorrections: number;
+  };
 };

@@ -151,7 +151,7 @@ export const quotationDocument = (
       l.hsn ?? '',
       String(l.quantity),
       money(l.unitPrice),
-      percent(l.gst),
+      (l.gst === 0 && l.gstZeroKind) || percent(l.gst),
       money(l.gstPerUnit),
       money(l.totalPrice),
     ]),

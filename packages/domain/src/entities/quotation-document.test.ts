@@ -137,6 +137,17 @@ describe('the document model', () => {
     expect(doc.customer.lines).toContain('CI0007');
     expect(doc.placeOfSupply).toBe('Odisha (21)');
   });
+  it('prints a 0% line as the item said when the version was saved: Nil rated or Exempt (issue 27 §1)', () => {
+    const zero = sampleVersion([
+      { name: 'Science Textbook', hsn: '4901', gst: 0, quantity: 1, unitPaise: 25_000 },
+      { name: 'Old line', hsn: '4901', gst: 0, quantity: 1, unitPaise: 25_000 },
+    ]);
+    zero.items[0] = { ...zero.items[0]!, gstZeroKind: 'Exempt' };
+    const rows = quotationDocument(sampleQuotation(zero), sampleCompany()).rows;
+    expect(rows[0]![7]).toBe('Exempt');
+    // A version saved before the kind was frozen reads as before.
+    expect(rows[1]![7]).toBe('0%');
+  });
   it('sums with CGST and SGST, in words, behind the review band', () => {
     expect(doc.band).toBe('Awaiting review: not for sending');
     expect(doc.totals.map((t) => t.label)).toEqual(['Taxable Amount', 'CGST', 'SGST', 'Total GST']);

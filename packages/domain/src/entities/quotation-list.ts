@@ -1,6 +1,8 @@
 // What the quotation list, its cards, the detail, the verification pages and the document need at first
 // paint, kept free of zod (see catalogue-list.ts). Spec 3 §2 "Quotations", "Verifications", §3 "Quotation",
 // §4, §5, §8, §9; spec 2 §4 (Convert to Quotation); issue 25; decision 0015.
+
+import type { GstZeroKind } from '../common/gst-slabs.ts';
 import { ASSIGNMENT_STATES, defineList, LIFECYCLE_FILTERS } from '../common/list-query.ts';
 import type { GstSplit, LineMarginTier } from '../common/money.ts';
 import type { RecordStamps, UserRef } from '../common/records.ts';
@@ -200,6 +202,8 @@ export type QuotationLineDto = {
   marginTier: LineMarginTier;
   marginPercentage: number;
   gst: number;
+  /** At 0%: Nil rated or Exempt, as the item said when the version was saved (null on older versions). */
+  gstZeroKind?: GstZeroKind | null;
   /** Rupees per unit, before GST. */
   unitPrice: number;
   gstPerUnit: number;

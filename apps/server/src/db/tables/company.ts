@@ -1,3 +1,4 @@
+import type { LedgerNames } from '@karya/domain';
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { type StoredImage, ts } from './columns.ts';
 
@@ -20,6 +21,8 @@ export const companySettings = pgTable('company_settings', {
   declaration: text('declaration').notNull(),
   /** The sales' invoice number series (issue 27 §2): a prefix with {FY} or {fy}, then a running number. */
   saleInvoiceSeries: text('sale_invoice_series').notNull().default('INV/{FY}/'),
+  /** The Tally export's ledger names (issue 27 §3); null: the defaults (DEFAULT_LEDGER_NAMES). */
+  ledgerNames: jsonb('ledger_names').$type<LedgerNames>(),
   updatedAt: ts('updated_at'),
   updatedBy: text('updated_by'),
 });

@@ -192,6 +192,8 @@ export const quotationLines = pgTable(
     description: text('description'),
     quantity: integer('quantity').notNull(),
     gst: integer('gst').notNull(),
+    /** At 0%, whether the item was Nil rated or Exempt when the version was saved (issue 27 §1); else null. */
+    gstZeroKind: text('gst_zero_kind'),
     /** The price to show the line was priced from. */
     basePrice: rupees('base_price').notNull(),
     unitPrice: rupees('unit_price').notNull(),

@@ -25,7 +25,7 @@ import {
 } from '@karya/domain';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedPerDb } from '../../db/client.ts';
 import { customerAssignments, customers, users } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
@@ -178,6 +178,21 @@ const customerDetailSelect = (readsFeedback: boolean) => ({
   ),
 });
 
+// Read on every open and every write's answer: without a row scope (view-all) the statement is prepared once
+// per connection, so a request neither builds its SQL nor has PostgreSQL plan its subqueries again. A scoped
+// read builds its own (the scope is the caller's).
+const preparedDetail = (readsFeedback: boolean, name: string) =>
+  preparedPerDb((db) =>
+    db
+      .select(customerDetailSelect(readsFeedback))
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+const detailWithFeedbacks = preparedDetail(true, 'karya_customer_detail_feedbacks');
+const detailWithoutFeedbacks = preparedDetail(false, 'karya_customer_detail');
+
 export const refsOf = (r: CustomerRow) => new Map(r.userRefs.map((u) => [u._id, u]));
 const iso = (t: string | null) => (t ? new Date(t).toISOString() : null);
 
@@ -192,11 +207,15 @@ export const detail = async (
   scope?: Scope,
 ): Promise<CustomerDto> => {
   const readsFeedback = may(principal, 'feedback-read');
-  const [r] = (await db
-    .select(customerDetailSelect(readsFeedback))
-    .from(customers)
-    .where(scope ? and(eq(customers.id, id), scope) : eq(customers.id, id))
-    .limit(1)) as unknown as CustomerDetailRow[];
+  const [r] = (scope
+    ? await db
+        .select(customerDetailSelect(readsFeedback))
+        .from(customers)
+        .where(and(eq(customers.id, id), scope))
+        .limit(1)
+    : await (readsFeedback ? detailWithFeedbacks : detailWithoutFeedbacks)(db).execute({
+        id,
+      })) as unknown as CustomerDetailRow[];
   if (!r) throw notFound(CUSTOMER.notFound);
   const refs = refsOf(r);
   const assignmentHistory: CustomerAssignment[] = r.assignments.map((h) => ({

@@ -3,6 +3,8 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema.ts';
 import type { Principal } from '../../platform/principal.ts';
+import { attendanceToday } from '../attendance/attendance.service.ts';
+import { pendingCorrectionsFor } from '../attendance/corrections.service.ts';
 import { listHolidays } from '../holidays/holidays.service.ts';
 import { toTaskDtos } from '../tasks/tasks.service.ts';
 
@@ -19,9 +21,17 @@ const dueDay = sql`coalesce(${tasks.deadline}, ${tasks.date})`;
  */
 export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Promise<HrmDashboard> => {
   const today = todayInAppZone(now);
-  const holidays = await listHolidays(db, { from: today, limit: HOLIDAY_LIST_SIZE });
+  const [holidays, attendance] = await Promise.all([
+    listHolidays(db, { from: today, limit: HOLIDAY_LIST_SIZE }),
+    can(principal.permissions, 'attendance', 'read')
+      ? Promise.all([
+          attendanceToday({ db, clock: { now: () => now } }, principal),
+          pendingCorrectionsFor({ db }, principal),
+        ]).then(([a, pendingCorrections]) => ({ visible: true, ...a, pendingCorrections }))
+      : Promise.resolve({ visible: false, today: null, team: null, pendingCorrections: 0 }),
+  ]);
   if (!can(principal.permissions, 'task', 'read'))
-    return { tasks: { visible: false, upcoming: [], overdue: [], openCount: 0 }, holidays };
+    return { tasks: { visible: false, upcoming: [], overdue: [], openCount: 0 }, holidays, attendance };
 
   const mine = and(
     eq(tasks.isDeleted, false),
@@ -51,5 +61,6 @@ export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       openCount: counted?.n ?? 0,
     },
     holidays,
+    attendance,
   };
 };

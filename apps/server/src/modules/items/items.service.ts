@@ -23,7 +23,7 @@ import {
 } from '@karya/domain';
 import { arrayOverlaps, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedPerDb } from '../../db/client.ts';
 import { type ItemStoredFile, productItems, productMargins, productStocks, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
@@ -147,12 +147,19 @@ const toDto = (principal: Principal, r: ItemRow): ItemDto => {
 };
 
 /** Items by id, as their answers (the order of `ids`). */
-export const itemsByIds = async (db: Db, principal: Principal, ids: string[]) => {
-  if (!ids.length) return [];
-  const rows = (await db
+// Items by id answer every item's detail and every item write: prepared once per connection, so a request
+// neither builds the SQL nor has PostgreSQL plan its subqueries again (the ids pass as one array).
+const itemsByIdsQuery = preparedPerDb((db) =>
+  db
     .select(itemSelect)
     .from(productItems)
-    .where(inArray(productItems.id, ids))) as unknown as ItemRow[];
+    .where(sql`${productItems.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('karya_items_by_ids'),
+);
+
+export const itemsByIds = async (db: Db, principal: Principal, ids: string[]) => {
+  if (!ids.length) return [];
+  const rows = (await itemsByIdsQuery(db).execute({ ids })) as unknown as ItemRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [toDto(principal, byId.get(id)!)] : []));
 };

@@ -41,6 +41,7 @@ export type FrozenLine = {
   description: string | null;
   quantity: number;
   gst: number;
+  gstZeroKind: string | null;
   basePrice: number;
   unitPrice: number;
   marginTier: LineMarginTier;
@@ -78,6 +79,7 @@ const itemsOf = async (tx: Db | Tx, ids: readonly string[]) => {
       description: productItems.description,
       hsnCode: productItems.hsnCode,
       gst: productItems.gst,
+      gstZeroKind: productItems.gstZeroKind,
       state: productItems.state,
       isDeleted: productItems.isDeleted,
       brandName: productBrands.name,
@@ -161,6 +163,8 @@ export const freezeLines = async (
       description: i.description,
       quantity: l.quantity,
       gst: l.gst,
+      // Frozen with the line: how its 0% reads on the printed quotation, as the item said then.
+      gstZeroKind: l.gst === 0 ? i.gstZeroKind : null,
       basePrice: fromPaise(base),
       unitPaise,
       marginTier: l.marginTier === 'custom' ? matchMarginTier(marginPercentage, margins) : l.marginTier,

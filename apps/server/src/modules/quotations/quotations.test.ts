@@ -24,7 +24,7 @@ import {
   quotationVersions,
   requirements,
 } from '../../db/schema.ts';
-import { listUrl } from '../users/users-test-kit.ts';
+import { listUrl, multipartBody } from '../users/users-test-kit.ts';
 import { QUOTATIONS, quotationKit } from './quotations-test-kit.ts';
 
 const BASE = QUOTATIONS;
@@ -145,6 +145,22 @@ describe('quotations', () => {
     expect(r.json().data.quotation).toMatchObject({ _id: q._id, quotationId: q.quotationId });
     const history = await admin.request({ method: 'GET', url: `${BASE}/${q._id}/history` });
     expect(history.json().data.history[0]).toMatchObject({ action: 'create' });
+  });
+
+  it('freezes how a 0% line reads (Nil rated or Exempt, issue 27 §1): a later change of the item leaves it', async () => {
+    const book = await newItem('Science Textbook', { gst: '0', gstZeroKind: 'Exempt', hsnCode: '4901' });
+    const q = await created({ items: [line(book._id, { gst: 0 }), line(panel._id)] });
+    expect(q.activeVersion.items.map((l) => [l.gst, l.gstZeroKind])).toEqual([
+      [0, 'Exempt'],
+      [18, null],
+    ]);
+    const changed = await admin.request({
+      method: 'PATCH',
+      url: `/api/crm/products/items/${book._id}`,
+      ...multipartBody({ gstZeroKind: 'Nil rated' }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await get(q._id)).activeVersion.items[0]!.gstZeroKind).toBe('Exempt');
   });
 
   it('taxes a customer of another state as IGST', async () => {

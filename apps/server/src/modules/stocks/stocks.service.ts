@@ -7,6 +7,7 @@ import {
   isAdjustmentDateAllowed,
   type ListQuery,
   lineAmounts,
+  pageCount,
   STOCK_LEDGER_MESSAGES,
   STOCK_LIST_KEY,
   STOCK_MESSAGES,
@@ -121,7 +122,7 @@ export const listStocks = async (db: Db, principal: Principal, query: ListQuery)
   });
   return {
     ...listPage(STOCK_LIST_KEY, rows.map(toDto), total, query),
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    totalPages: pageCount(total.count, query.limit),
   };
 };
 

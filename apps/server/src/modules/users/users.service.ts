@@ -21,7 +21,7 @@ import { type HistoryActor, historyPage, recordUpdate, type Snapshot } from '../
 import { storeImage as storeRecordImage, type Upload } from '../../platform/images.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import { type Principal, rolesOfUser, type UserRow } from '../../platform/principal.ts';
-import { runList, suggest } from '../../platform/records.ts';
+import { listPage, runList, suggest } from '../../platform/records.ts';
 import { loadUserDto, rolesByUser, toUserDto, userNames } from './user-dto.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'clock'>;
@@ -240,7 +240,7 @@ export const listUsers = async (db: Db, principal: Principal, query: ListQuery) 
   const filters = { isDeleted: false, ...query.filters };
   if (filters.isDeleted === true && !can(principal.permissions, 'user', 'restore'))
     throw forbidden(USER_MESSAGES.deletedFilterForbidden);
-  const { rows, total: n } = await runList<UserRow>({
+  const { rows, total } = await runList<UserRow>({
     db,
     table: users,
     columns: userColumns,
@@ -257,14 +257,14 @@ export const listUsers = async (db: Db, principal: Principal, query: ListQuery) 
       rows.map((r) => r.deletedBy),
     ),
   ]);
-  return {
-    users: rows.map((u) =>
+  return listPage(
+    'users',
+    rows.map((u) =>
       toUserDto(u, roleMap.get(u.id) ?? [], u.deletedBy ? (names.get(u.deletedBy) ?? null) : null),
     ),
-    usersCount: Number(n),
-    page: query.page,
-    limit: query.limit,
-  };
+    total,
+    query,
+  );
 };
 
 /** Up to 20 live, unblocked users matching the name or e-mail; the already selected ones always come first. */

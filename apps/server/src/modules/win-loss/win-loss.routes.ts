@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { ok } from '../../platform/envelope.ts';
+import { sendKept } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { winLoss } from './win-loss.service.ts';
 
@@ -38,7 +38,7 @@ export const winLossRoutes = async (app: FastifyInstance, deps: AppDeps) => {
         querystring: winLossQuerySchema,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = principalOf(request);
       if (!can(principal.permissions, QUOTATION_RESOURCE, 'read'))
         throw new AppError(
@@ -50,7 +50,10 @@ export const winLossRoutes = async (app: FastifyInstance, deps: AppDeps) => {
             missing: [`${QUOTATION_RESOURCE}:read`],
           },
         );
-      return ok(
+      // A kept answer is the same object on every load while nothing it counted changed: sent as serialised
+      // the first time.
+      return sendKept(
+        reply,
         WIN_LOSS_MESSAGES.fetched,
         await winLoss(deps.db, principal, request.query, todayInAppZone(deps.clock.now())),
       );

@@ -239,6 +239,12 @@ describe('wins and losses', () => {
     const db = ctx.database.db;
     const before = await get();
     expect(await get()).toEqual(before);
+    // A kept answer goes out as it was serialised the first time: the same bytes, a JSON envelope.
+    const raw = () => admin.request({ method: 'GET', url: URL });
+    const [one, two] = [await raw(), await raw()];
+    expect(two.body).toBe(one.body);
+    expect(one.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(one.json()).toEqual({ success: true, message: M.fetched, data: before });
     // A change made past the app (another process, the command line) counts on the next load.
     const [analysis] = await db
       .select()

@@ -35,6 +35,8 @@ describe('menu gating', () => {
       'Rejection Analysis',
       // Issue 26, beyond the spec: what the wins and losses teach (decision 0017).
       'Wins and Losses',
+      // Issue 27 §3: the accountant's hand-off (decision 0019).
+      'Accounts',
       'Manage Users',
       'Manage Teams',
       'Role Management',

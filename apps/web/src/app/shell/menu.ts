@@ -88,6 +88,8 @@ export const MENU: readonly AreaDefinition[] = [
         resource: 'rejection-analysis',
         icon: 'chart',
       },
+      // Issue 27 §3 (decision 0019): the accountant's hand-off to Tally, GSTR-1 and the registers.
+      { label: 'Accounts', path: '/admin/accounts', resource: 'accounts', icon: 'accounts' },
       { label: 'Manage Users', path: '/admin/users', resource: 'user', icon: 'user' },
       { label: 'Manage Teams', path: '/admin/teams', resource: 'team', icon: 'team' },
       { label: 'Role Management', path: '/admin/roles', resource: 'role', icon: 'role' },

@@ -66,6 +66,8 @@ const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> =
   calendar: IconCalendarEvent,
   store: IconBuildingStore,
   chart: IconChartBar,
+  // The books (issue 27 §3): the receipt icon the shell already carries.
+  accounts: IconReceipt,
 };
 
 const SIDEBAR_QUERY = '(min-width: 768px)';

@@ -1,11 +1,18 @@
-import { PAGE_SIZES, pageCount } from '@karya/domain';
-import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { formatListCount, PAGE_SIZES, pageCount } from '@karya/domain';
+import { Button, Group, NativeSelect, Pagination, Text } from '@mantine/core';
 
-/** Page numbers plus a page-size choice; shows "21–40 of 95" (spec 1 §9: ceil(total / limit) pages). */
+/**
+ * Page numbers plus a page-size choice; shows "21–40 of 95" (spec 1 §9: ceil(total / limit) pages). A count
+ * past the bound (decision 0021) shows "of 10,000+" with Count all; its pages reach as far as the rows seen
+ * so far prove, plus the next one.
+ */
 export const PaginationBar = ({
   page,
   limit,
   total,
+  exact = true,
+  counting = false,
+  onCountAll,
   onPageChange,
   onLimitChange,
   sizes = PAGE_SIZES,
@@ -13,6 +20,11 @@ export const PaginationBar = ({
   page: number;
   limit: number;
   total: number;
+  /** False: `total` is a lower bound. */
+  exact?: boolean;
+  /** The exact count is on its way. */
+  counting?: boolean;
+  onCountAll?: () => void;
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
   sizes?: readonly number[];
@@ -34,8 +46,13 @@ export const PaginationBar = ({
           size="sm"
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {from}–{to} of {total}
+          {from.toLocaleString('en-IN')}–{to.toLocaleString('en-IN')} of {formatListCount(total, exact)}
         </Text>
+        {!exact && onCountAll && (
+          <Button variant="subtle" size="compact-sm" onClick={onCountAll} loading={counting}>
+            Count all
+          </Button>
+        )}
       </Group>
       <Pagination
         total={pages}

@@ -30,7 +30,7 @@ const COLUMNS: readonly ColumnDef<Widget>[] = [
 ];
 
 /** What the fake list answers, and the queries it was asked. */
-const server: { rows: Widget[]; fail: boolean; queries: ListQuery[] } = {
+const server: { rows: Widget[]; fail: boolean; queries: ListQuery[]; many?: number } = {
   rows: ROWS,
   fail: false,
   queries: [],
@@ -41,7 +41,16 @@ const useWidgetsList = (query: ListQuery) =>
     queryFn: async (): Promise<WidgetsPage> => {
       server.queries.push(query);
       if (server.fail) throw new Error('The widget shelf is closed');
-      return { widgets: server.rows, widgetsCount: server.rows.length, page: query.page, limit: query.limit };
+      // `many`: more rows match than the server's bound, which it counts only when asked (decision 0021).
+      const count = server.many ?? server.rows.length;
+      const exact = server.many === undefined || query.count === 'exact';
+      return {
+        widgets: server.rows,
+        widgetsCount: exact ? count : 10_001,
+        countExact: exact,
+        page: query.page,
+        limit: query.limit,
+      };
     },
   });
 
@@ -108,6 +117,25 @@ const bulkCalls = () =>
   }) satisfies BulkLifecycle;
 
 describe('RecordListPage', () => {
+  it('a count past the bound says "10,000+", and Count all asks the server for the exact count', async () => {
+    server.rows = ROWS;
+    server.fail = false;
+    server.many = 123_456;
+    try {
+      show();
+      expect(await screen.findByText('10,000+ widgets found')).toBeTruthy();
+      expect(screen.getByText('1–20 of 10,000+')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Count all' }));
+      expect(await screen.findByText('1,23,456 widgets found')).toBeTruthy();
+      expect(server.queries.at(-1)?.count).toBe('exact');
+      expect(screen.queryByRole('button', { name: 'Count all' })).toBeNull();
+      // Pages: as many as the exact count makes.
+      expect(screen.getByRole('button', { name: 'Page 6173' })).toBeTruthy();
+    } finally {
+      server.many = undefined;
+    }
+  });
+
   it('shows the declared title, cards, count and pagination, and a card opens its record', async () => {
     server.rows = ROWS;
     server.fail = false;

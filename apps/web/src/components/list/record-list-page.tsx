@@ -1,3 +1,4 @@
+import { formatListCount } from '@karya/domain';
 import { Badge, Button, Group, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { type ComponentType, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -55,7 +56,10 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
   const { can, canFinish } = useCanFinish();
   const navigate = useNavigate();
   const list = useListParams(storage.limit, { spec: props.spec, storeFiltersKey: storage.filters });
-  const query = props.useList(list.query);
+  // Count all (decision 0021): an exact count for the filters it was asked for; new filters count bounded.
+  const filtersKey = JSON.stringify(list.query.filters);
+  const [exactFor, setExactFor] = useState<string | undefined>(undefined);
+  const query = props.useList(exactFor === filtersKey ? { ...list.query, count: 'exact' } : list.query);
   const columns = useColumnArrangement(storage.fields ?? `${plural}Fields`, table?.columns ?? NO_COLUMNS);
   const [storedLayout, setLayout] = useListLayout(storage.layout ?? `${plural}Layout`, table?.defaultLayout);
   const layout = table ? storedLayout : 'grid';
@@ -166,7 +170,7 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
       </Group>
 
       <VisuallyHidden aria-live="polite" role="status">
-        {total !== undefined ? `${total} ${words} found` : ''}
+        {total !== undefined ? `${formatListCount(total, data?.countExact !== false)} ${words} found` : ''}
       </VisuallyHidden>
 
       <ListResults
@@ -199,6 +203,9 @@ export const RecordListPage = <K extends string, T, S = T>(props: RecordListPage
           page={list.page}
           limit={list.limit}
           total={total}
+          exact={data?.countExact !== false}
+          counting={exactFor === filtersKey && query.isFetching}
+          onCountAll={() => setExactFor(filtersKey)}
           onPageChange={list.setPage}
           onLimitChange={list.setLimit}
         />

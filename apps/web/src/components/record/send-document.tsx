@@ -2,6 +2,7 @@ import { EMAIL_PATTERN, QUOTATION_SEND_MESSAGES as M } from '@karya/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail, IconShare } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { notifyError, withLoadingToast } from '../../lib/notify';
 import { shareOrDownload } from '../../lib/share-file';
 
@@ -20,8 +21,10 @@ export const SendByEmailButton = ({
   summary: ReactNode;
   defaultEmail: string;
   loadingText: string;
-  send: (email: string) => Promise<{ message?: string }>;
+  /** The call, with the dialog's Idempotency-Key: Send pressed again after a lost answer mails once. */
+  send: (email: string, idempotencyKey: string) => Promise<{ message?: string }>;
 }) => {
+  const keeper = useIdempotencyKey();
   const [opened, setOpened] = useState(false);
   const [email, setEmail] = useState(defaultEmail);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +36,7 @@ export const SendByEmailButton = ({
     setError(null);
     setBusy(true);
     try {
-      await withLoadingToast(loadingText, () => send(value));
+      await withLoadingToast(loadingText, () => keeper.run((key) => send(value, key)));
       setOpened(false);
     } catch {
       // The toast said why.

@@ -59,7 +59,9 @@ const full: HrmDashboard = {
     holiday('3', {}),
     holiday('4', { date: '2030-04-01', name: 'Utkala Dibasa', kind: 'State', region: 'OD' }),
   ],
+  attendance: { visible: false, today: null, team: null, pendingCorrections: 0 },
 };
+const NO_ATTENDANCE = { visible: false, today: null, team: null, pendingCorrections: 0 };
 
 let dashboard: HrmDashboard | null = full;
 
@@ -115,7 +117,11 @@ describe('HRM dashboard', () => {
   });
 
   it('says so when there is nothing to show', async () => {
-    open({ tasks: { visible: true, openCount: 0, overdue: [], upcoming: [] }, holidays: [] });
+    open({
+      tasks: { visible: true, openCount: 0, overdue: [], upcoming: [] },
+      holidays: [],
+      attendance: NO_ATTENDANCE,
+    });
     const overdue = await screen.findByRole('region', { name: 'Overdue tasks' });
     expect(within(overdue).getByText('No overdue tasks')).toBeTruthy();
     const upcoming = screen.getByRole('region', { name: 'Upcoming tasks' });
@@ -126,7 +132,11 @@ describe('HRM dashboard', () => {
 
   it('shows nothing about tasks to a user who may not read them', async () => {
     open(
-      { tasks: { visible: false, openCount: 0, overdue: [], upcoming: [] }, holidays: full.holidays },
+      {
+        tasks: { visible: false, openCount: 0, overdue: [], upcoming: [] },
+        holidays: full.holidays,
+        attendance: NO_ATTENDANCE,
+      },
       {
         profile: ['read'],
       },
@@ -146,5 +156,39 @@ describe('HRM dashboard', () => {
     expect(within(alert).getByText('Could not load the dashboard')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: /^Good (morning|afternoon|evening), Asha$/ })).toBeTruthy();
+  });
+
+  it('shows my day with the way to check in, and my team’s day to a manager (issue 28)', async () => {
+    open({
+      ...full,
+      attendance: {
+        visible: true,
+        today: {
+          date: '2030-01-02',
+          status: 'Present',
+          firstIn: '2030-01-02T04:12:00.000Z',
+          lastOut: null,
+          workedMinutes: 90,
+          late: true,
+          missingCheckOut: false,
+          open: true,
+          holiday: null,
+          visits: 0,
+        },
+        team: { total: 6, counts: { Present: 3, 'On Field': 1, 'Not in yet': 2 } },
+        pendingCorrections: 2,
+      },
+    });
+    const mine = await screen.findByRole('region', { name: 'My attendance today' });
+    // India time, wherever the phone is (attendance is counted in India time).
+    expect(within(mine).getByText('Checked in at 09:42 AM')).toBeTruthy();
+    expect(within(mine).getByText('Late')).toBeTruthy();
+    expect(within(mine).getByRole('link', { name: 'Check out' }).getAttribute('href')).toBe(
+      '/hrm/attendances',
+    );
+    expect(screen.getByText('My team today')).toBeTruthy();
+    expect(screen.getByText('at work of 6')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Not in yet: 2' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Corrections waiting for you: 2' })).toBeTruthy();
   });
 });

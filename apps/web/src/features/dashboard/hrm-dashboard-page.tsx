@@ -13,6 +13,7 @@ import {
   IconCalendarEvent,
   IconChecklist,
   IconChevronRight,
+  IconFingerprint,
   IconUserCircle,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -20,6 +21,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth, useCan } from '../../app/auth';
 import { queryKeys } from '../../lib/query-keys';
+import { AttendanceCards } from './attendance-cards';
 import { DashboardFrame, formatDate, StatCard, useDashboardQuery } from './dashboard-widgets';
 
 const greeting = (hour: number) =>
@@ -197,6 +199,13 @@ export const HrmDashboardPage = () => {
       allowed: can('profile', 'read'),
     },
     {
+      label: 'Attendance',
+      description: 'Check in and out, and your month',
+      to: '/hrm/attendances',
+      icon: IconFingerprint,
+      allowed: can('attendance', 'read'),
+    },
+    {
       label: 'Tasks',
       description: 'Work assigned to you',
       to: '/hrm/tasks',
@@ -249,22 +258,25 @@ export const HrmDashboardPage = () => {
 
   return (
     <DashboardFrame title="HRM Dashboard" intro={intro} query={query}>
-      {({ tasks, holidays }) => (
+      {({ tasks, holidays, attendance }) => (
         <>
-          {tasks.visible && (
+          {(tasks.visible || attendance?.visible) && (
             <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-              <StatCard
-                title="My open tasks"
-                icon={IconChecklist}
-                value={tasks.openCount}
-                action={
-                  canReadTasks && (
-                    <Anchor component={Link} to="/hrm/tasks" size="sm">
-                      View all tasks
-                    </Anchor>
-                  )
-                }
-              />
+              {attendance && <AttendanceCards attendance={attendance} />}
+              {tasks.visible && (
+                <StatCard
+                  title="My open tasks"
+                  icon={IconChecklist}
+                  value={tasks.openCount}
+                  action={
+                    canReadTasks && (
+                      <Anchor component={Link} to="/hrm/tasks" size="sm">
+                        View all tasks
+                      </Anchor>
+                    )
+                  }
+                />
+              )}
             </SimpleGrid>
           )}
           <SimpleGrid cols={tasks.visible ? { base: 1, md: 2, lg: 3 } : { base: 1, md: 2 }}>

@@ -121,6 +121,7 @@ const ItemQueue = ({
             page={page}
             limit={limit}
             total={total}
+            exact={list.data?.countExact !== false}
             onPageChange={setPage}
             onLimitChange={(l) => {
               setLimit(l);

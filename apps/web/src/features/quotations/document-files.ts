@@ -15,8 +15,13 @@ export const fetchQuotationPdf = (
   fetchPdfFile(quotationPdfUrl(id, versionId), quotationFileName(name.quotationId, name.versionNumber));
 
 /** POST /crm/quotations/{id}/send: the version's PDF e-mailed to one of the customer's contacts. */
-export const sendQuotationEmail = (id: string, body: { email: string; version: string }) =>
+export const sendQuotationEmail = (
+  id: string,
+  body: { email: string; version: string },
+  idempotencyKey?: string,
+) =>
   api.post<{ email: string; version: string; fileName: string }>(
     `/crm/quotations/${encodeURIComponent(id)}/send`,
     body,
+    { idempotencyKey },
   );

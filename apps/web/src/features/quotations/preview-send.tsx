@@ -20,7 +20,7 @@ export const SendQuotationButton = ({
       summary={`${formatQuotationId(quotation.quotationId, version.versionNumber)} as a PDF to ${quotation.customer.name}`}
       defaultEmail={quotation.customer.email ?? ''}
       loadingText="Sending the quotation"
-      send={(email) => sendQuotationEmail(quotation._id, { email, version: version._id })}
+      send={(email, key) => sendQuotationEmail(quotation._id, { email, version: version._id }, key)}
     />
   );
 };

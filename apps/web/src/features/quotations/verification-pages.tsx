@@ -106,6 +106,7 @@ export const QuotationVerificationsPage = () => {
             page={page}
             limit={limit}
             total={total}
+            exact={list.data?.countExact !== false}
             onPageChange={setPage}
             onLimitChange={(l) => {
               setLimit(l);

@@ -63,7 +63,13 @@ export const SaleInvoicePage = () => {
           summary={`Tax invoice ${record.invoiceNo} as a PDF to ${record.customer.name}`}
           defaultEmail=""
           loadingText="Sending the tax invoice"
-          send={(email) => api.post(`/crm/products/sales/${encodeURIComponent(record._id)}/send`, { email })}
+          send={(email, idempotencyKey) =>
+            api.post(
+              `/crm/products/sales/${encodeURIComponent(record._id)}/send`,
+              { email },
+              { idempotencyKey },
+            )
+          }
         />
       )}
       <ShareFileButton

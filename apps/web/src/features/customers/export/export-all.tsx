@@ -11,9 +11,9 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { confirmAction } from '../../../components/record/confirm';
+import { ExportStreamError, readExportFrames, saveParts } from '../../../lib/export-frames';
 import { getLocation } from '../../../lib/security-context';
 import { visibleCustomerColumns, visiblePage } from './export-customers';
-import { ExportStreamError, readExportFrames } from './export-frames';
 
 /** How often the progress toast is redrawn at most. */
 const REDRAW_MS = 250;
@@ -59,18 +59,6 @@ export const exportAllSearch = (
   params.set('latitude', String(location.coordinates[0] ?? ''));
   params.set('longitude', String(location.coordinates[1] ?? ''));
   return params;
-};
-
-const save = (parts: Uint8Array[]) => {
-  const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: XLSX_MIME }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = CUSTOMER_EXPORT_FILE;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
 
 /**
@@ -152,7 +140,7 @@ export const exportAllCustomers = async ({ client, search }: { client: QueryClie
       },
       M.interrupted,
     );
-    save(parts);
+    saveParts(parts, CUSTOMER_EXPORT_FILE, XLSX_MIME);
   } catch (error) {
     if (abort.signal.aborted) return end('gray', 'Export', M.cancelled);
     if (error instanceof ExportStreamError) return end('red', 'Error', error.message);

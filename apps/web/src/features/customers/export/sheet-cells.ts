@@ -1,5 +1,6 @@
 import { looksLikeFormula, XLSX_MIME } from '@karya/domain';
 import type ExcelJS from 'exceljs';
+import { saveParts } from '../../../lib/export-frames';
 
 /**
  * Writing text into a spreadsheet safely (the customer export and the import's error file). ExcelJS writes
@@ -34,14 +35,5 @@ export const addHeaderRow = (sheet: ExcelJS.Worksheet, labels: readonly string[]
 /** Let the browser save a workbook as `fileName`. */
 export const downloadWorkbook = async (workbook: ExcelJS.Workbook, fileName: string) => {
   const buffer = await workbook.xlsx.writeBuffer();
-  const url = URL.createObjectURL(new Blob([buffer], { type: XLSX_MIME }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveParts([new Uint8Array(buffer as ArrayBuffer)], fileName, XLSX_MIME);
 };

@@ -1,6 +1,5 @@
-import { CUSTOMER_EXPORT_COLUMNS, EXPORT_FRAME } from '@karya/domain';
+import { EXPORT_FRAME } from '@karya/domain';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_COLUMNS } from '../customer-columns';
 import { ExportStreamError, readExportFrames } from './export-frames';
 
 const frame = (type: number, payload: Uint8Array | string) => {
@@ -55,13 +54,5 @@ describe('the export-all progress stream', () => {
     await expect(readExportFrames(bodyOf(cut, 64), () => {}, 'cut')).rejects.toBeInstanceOf(
       ExportStreamError,
     );
-  });
-
-  it('the list’s columns are the export’s: same keys, same labels', () => {
-    for (const column of CUSTOMER_COLUMNS)
-      expect(
-        CUSTOMER_EXPORT_COLUMNS[column.key as keyof typeof CUSTOMER_EXPORT_COLUMNS]?.label,
-        column.key,
-      ).toBe(column.label);
   });
 });

@@ -1,7 +1,9 @@
 import { EXPORT_FRAME } from '@karya/domain';
+import { saveBlob } from './share-file';
 
 /**
- * Reads the progress stream of GET /crm/customers/export?progress=true (EXPORT_FRAME in packages/domain):
+ * Reads the progress stream of the exports (GET /crm/customers/export, the accounts' exports, with
+ * progress=true; EXPORT_FRAME in packages/domain):
  * the file's pieces are kept as they come, each progress frame is reported, and the answer is the whole
  * file once the end frame arrives. An error frame, or a stream that stops before the end frame, throws.
  */
@@ -45,3 +47,7 @@ export const readExportFrames = async (
     pending = pending.slice(at);
   }
 };
+
+/** Save the pieces of a file under its name, through a temporary link. */
+export const saveParts = (parts: Uint8Array[], name: string, type: string) =>
+  saveBlob(new Blob(parts as BlobPart[], { type }), name);

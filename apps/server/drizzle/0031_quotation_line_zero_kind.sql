@@ -1,0 +1,1 @@
+ALTER TABLE "quotation_lines" ADD COLUMN "gst_zero_kind" text;

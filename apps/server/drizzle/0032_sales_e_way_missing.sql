@@ -1,0 +1,1 @@
+CREATE INDEX "sales_e_way_missing_idx" ON "sales" USING btree ("created_at" desc,"id" desc) WHERE "sales"."is_deleted" = false and "sales"."e_way_bill_no" is null and "sales"."total_amount" > 50000;
