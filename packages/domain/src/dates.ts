@@ -74,3 +74,6 @@ export const isBirthday = (dateOfBirth: string | null | undefined, now: Date = n
   const [, m, d] = dateOfBirth.slice(0, 10).split('-').map(Number);
   return m === now.getMonth() + 1 && d === now.getDate();
 };
+
+/** A 'YYYY-MM-DD' day as the screens show dates (DD/MM/YYYY, spec 1 §9). */
+export const dayShown = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;

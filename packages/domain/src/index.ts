@@ -35,6 +35,8 @@ export * from './entities/follow-up-list.ts';
 export * from './entities/holiday.ts';
 export * from './entities/item.ts';
 export * from './entities/item-list.ts';
+export * from './entities/leave.ts';
+export * from './entities/leave-days.ts';
 export * from './entities/margin.ts';
 export * from './entities/margin-list.ts';
 export * from './entities/printed-document.ts';

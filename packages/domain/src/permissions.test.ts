@@ -58,9 +58,9 @@ describe('catalogue', () => {
     for (const area of ['hrm', 'crm', 'admin'])
       expect(RESOURCES.find((r) => r.name === area)?.actions).toEqual(['read']);
   });
-  it('holds the 35 actions of the spec and the accounts’ three exports (issue 27 §3)', () => {
-    expect(ACTIONS).toHaveLength(38);
-    expect(ACTIONS.slice(35)).toEqual(['export-tally', 'export-gstr1', 'export-registers']);
+  it('holds the 35 actions of the spec, the accounts’ three exports (issue 27 §3) and leave allocation (issue 28)', () => {
+    expect(ACTIONS).toHaveLength(39);
+    expect(ACTIONS.slice(35)).toEqual(['export-tally', 'export-gstr1', 'export-registers', 'allocate']);
     expect(ACTIONS).toContain('allow-login-outside-region');
     expect(ACTIONS).toContain('view-all');
   });

@@ -40,6 +40,7 @@ export const ACTIONS = [
   'export-tally',
   'export-gstr1',
   'export-registers',
+  'allocate',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -86,6 +87,7 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   'export-tally': 'Export to Tally',
   'export-gstr1': 'Export GSTR-1',
   'export-registers': 'Export registers',
+  allocate: 'Set leave allocations',
 };
 
 /** The label of an action; an unknown one (from an older role) reads as itself. */
@@ -108,7 +110,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   { name: 'auth', module: 'hrm', actions: ['login', 'logout', 'verify-token', 'change-password'] },
   { name: 'task', module: 'hrm', actions: [...LIFECYCLE, ...BULK, 'assign', 'view-all'] },
   { name: 'attendance', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'view-all'] },
-  { name: 'leave', module: 'hrm', actions: ['create', 'read', 'update', 'delete'] },
+  { name: 'leave', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'view-all', 'allocate'] },
   { name: 'expense', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'upload-file'] },
   { name: 'mail', module: 'hrm', actions: ['create', 'read', 'delete'] },
   // crm

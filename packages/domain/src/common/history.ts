@@ -85,6 +85,17 @@ export const isRedactedField = (field: string) => REDACTED_FIELD_RE.test(field);
 
 /** The fields each record type tracks, with the labels the History section shows. Order is display order. */
 export const HISTORY_FIELDS = {
+  leave: {
+    leaveType: 'Leave type',
+    from: 'From',
+    to: 'To',
+    half: 'Half day',
+    days: 'Days',
+    reason: 'Reason',
+    status: 'Status',
+    decisionReason: 'Decision reason',
+    cancelReason: 'Cancel reason',
+  },
   task: {
     title: 'Title',
     description: 'Description',

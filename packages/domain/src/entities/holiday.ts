@@ -1,5 +1,6 @@
 import type { HolidayKind } from '../enums.ts';
 import type { AttendanceDay, AttendanceStatus } from './attendance-day.ts';
+import type { LeaveBalance } from './leave-days.ts';
 import type { TaskDto } from './task.ts';
 
 export type HolidayDto = { _id: string; date: string; name: string; kind: HolidayKind; region: string };
@@ -22,5 +23,15 @@ export type HrmDashboard = {
     team: { total: number; counts: Partial<Record<AttendanceStatus | 'Not in yet', number>> } | null;
     /** Corrections waiting for the caller's decision (a manager's pending approvals). */
     pendingCorrections: number;
+  };
+  /** Issue 28: the caller's leave balances this year, and the applications waiting for their decision. */
+  leave: {
+    /** false without read on leave; the rest is then empty. */
+    visible: boolean;
+    balances: LeaveBalance[];
+    /** The caller's own applications still waiting for a decision. */
+    myPending: number;
+    /** Applications waiting for the caller's decision (a manager's pending approvals). */
+    pendingApprovals: number;
   };
 };
