@@ -17,6 +17,7 @@ export const ALWAYS = [
   'src/modules/stocks/invoice-numbers.test.ts',
   'src/modules/sales/sales.test.ts',
   'src/modules/quotations/quotations.test.ts',
+  'src/modules/leave/leave.test.ts',
   'test/backup.test.ts',
   'test/database-outage.test.ts',
   'test/database.test.ts',

@@ -154,6 +154,22 @@ beforeAll(async () => {
     },
   });
   expect(correction.statusCode, correction.body).toBe(201);
+  // Leave (issue 28): the year's allocations and an application waiting for a decision.
+  const allocations = await admin.request({
+    method: 'PUT',
+    url: '/api/hrm/leaves/allocations',
+    payload: { year: 2026, allocations: [{ leaveType: 'Earned', userId: admin.user.id, days: 18 }] },
+  });
+  expect(allocations.statusCode, allocations.body).toBe(200);
+  const leaveDay = todayInAppZone(
+    new Date(ctx.clock.now().getTime() + 86_400_000 * (new Date(ctx.clock.now()).getUTCDay() === 6 ? 2 : 1)),
+  );
+  const leave = await admin.request({
+    method: 'POST',
+    url: '/api/hrm/leaves',
+    payload: { leaveType: 'Unpaid', from: leaveDay, to: leaveDay, reason: 'Back up the leave too' },
+  });
+  expect(leave.statusCode, leave.body).toBe(201);
   await storeUpload(
     ctx.app.deps,
     { data: PNG, filename: 'logo.png', ownerId: admin.user.id },

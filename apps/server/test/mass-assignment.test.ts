@@ -9,6 +9,8 @@ import {
   companySettings,
   customers,
   followUps,
+  leaveAllocations,
+  leaves,
   productBrands,
   productCategories,
   productClasses,
@@ -728,6 +730,115 @@ describe('mass assignment', () => {
         return { ...row!, updatedBy: row!.updatedBy } as unknown as Row & Record<string, unknown>;
       },
     }));
+    // Issue 28: leave is the caller's own, Pending; a planted person, status or decision is not taken.
+    let leaveDays = 0;
+    const nextWorkingDay = () => {
+      let day = '';
+      do {
+        leaveDays += 1;
+        day = new Date(ctx.clock.now().getTime() + leaveDays * 86_400_000).toISOString().slice(0, 10);
+      } while (new Date(`${day}T00:00:00Z`).getUTCDay() === 0);
+      return day;
+    };
+    const leaveRow = async (id: string) => {
+      const [row] = await ctx.database.db.select().from(leaves).where(eq(leaves.id, id));
+      return row as unknown as Row & Record<string, unknown>;
+    };
+    cases.set('POST /api/hrm/leaves', async () => {
+      const day = nextWorkingDay();
+      return {
+        own: [],
+        send: (extra) =>
+          post('/api/hrm/leaves', {
+            leaveType: 'Unpaid',
+            from: day,
+            to: day,
+            reason: 'Family function',
+            userId: victim.id,
+            decidedBy: victim.id,
+            halves: 40,
+            ...extra,
+          }),
+        row: async (res) => {
+          const row = await leaveRow(res.json().data._id);
+          expect(row.userId).toBe(admin.user.id);
+          expect(row.status).toBe('Pending');
+          expect(row.decidedBy).toBeNull();
+          expect(row.halves).toBe(2);
+          return row;
+        },
+      };
+    });
+    /** The victim's own pending leave, which the administrator (view-all) decides or cancels. */
+    const victimLeave = async () => {
+      const day = nextWorkingDay();
+      const id = newId();
+      await ctx.database.db.insert(leaves).values({
+        id,
+        userId: victim.id,
+        leaveType: 'Unpaid',
+        fromDate: day,
+        toDate: day,
+        halves: 2,
+        year: Number(day.slice(0, 4)),
+        reason: 'Wedding',
+        createdBy: victim.id,
+        updatedBy: victim.id,
+      });
+      return id;
+    };
+    cases.set('PATCH /api/hrm/leaves/:id/decision', async () => {
+      const id = await victimLeave();
+      return {
+        own: ['status'],
+        send: (extra) =>
+          patch(`/api/hrm/leaves/${id}/decision`, {
+            decision: 'Rejected',
+            reason: 'No',
+            decidedBy: victim.id,
+            ...extra,
+          }),
+        row: async () => {
+          const row = await leaveRow(id);
+          expect(row.decidedBy).toBe(admin.user.id);
+          expect(row.status).toBe('Rejected');
+          return { ...row, createdBy: null };
+        },
+      };
+    });
+    cases.set('PATCH /api/hrm/leaves/:id/cancel', async () => {
+      const id = await victimLeave();
+      return {
+        own: ['status'],
+        send: (extra) =>
+          patch(`/api/hrm/leaves/${id}/cancel`, { reason: 'Not needed', cancelledBy: victim.id, ...extra }),
+        row: async () => {
+          const row = await leaveRow(id);
+          expect(row.cancelledBy).toBe(admin.user.id);
+          expect(row.status).toBe('Cancelled');
+          return { ...row, createdBy: null };
+        },
+      };
+    });
+    cases.set('PUT /api/hrm/leaves/allocations', async () => ({
+      own: [],
+      send: (extra) =>
+        admin.request({
+          method: 'PUT',
+          url: '/api/hrm/leaves/allocations',
+          payload: {
+            year: 2026,
+            allocations: [{ leaveType: 'Casual', userId: admin.user.id, days: 10, ...extra }],
+            ...extra,
+          },
+        }),
+      row: async () => {
+        const [row] = await ctx.database.db.select().from(leaveAllocations);
+        expect(row!.updatedBy).toBe(admin.user.id);
+        expect(row!.userId).toBe(admin.user.id);
+        return row as unknown as Row & Record<string, unknown>;
+      },
+    }));
     cases.set('PATCH /api/auth/profile/:id', async () => ({
       own: [],
       send: (extra) => patch(`/api/auth/profile/${admin.user.id}`, { bio: 'Field sales', ...extra }),
@@ -773,5 +884,9 @@ describe('mass assignment', () => {
       if (key !== 'PATCH /api/admin/users/:id')
         expect(await byId(users)(victim.id), key).toEqual(victimBefore);
     }
+    // A case refused with 400 proves nothing about what a write keeps: only a strict body may refuse.
+    expect([...cases.keys()].filter((k) => !accepted.includes(k))).toEqual([
+      'PATCH /api/admin/accounts/ledgers',
+    ]);
   });
 });

@@ -17,6 +17,7 @@ export * from './tables/files.ts';
 export * from './tables/follow-ups.ts';
 export * from './tables/holidays.ts';
 export * from './tables/items.ts';
+export * from './tables/leave.ts';
 export * from './tables/margins.ts';
 export * from './tables/platform.ts';
 export * from './tables/projects.ts';

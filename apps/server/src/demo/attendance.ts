@@ -20,6 +20,8 @@ export const attendanceDemoRows = (
   now: Date,
   staff: { id: string; field: boolean }[],
   rnd: Random,
+  /** Approved leave (`user|day`): nobody checks in on those days. */
+  onLeave: ReadonlySet<string> = new Set(),
 ): { punches: PunchRow[]; fieldDays: { userId: string; day: string }[] } => {
   const today = appDayOf(now);
   const rows: PunchRow[] = [];
@@ -48,6 +50,7 @@ export const attendanceDemoRows = (
       const day = addDays(today, -back);
       if (DEFAULT_ATTENDANCE_RULES.weeklyOff.includes(weekdayOf(day)) || holidayDays.has(day)) continue;
       const roll = rnd.next();
+      if (onLeave.has(`${person.id}|${day}`)) continue;
       if (person.field && roll < 0.25 && back > 0) {
         fieldDays.push({ userId: person.id, day }); // in the field all day: visits, no office
         continue;

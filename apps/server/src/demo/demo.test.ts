@@ -33,7 +33,18 @@ import {
   sessionAgent,
   type TestContext,
 } from '../../test/helpers.ts';
-import { roles, tasks, teamMembers, teams, userActivities, userRoles, users } from '../db/schema.ts';
+import {
+  attendancePunches,
+  leaveAllocations,
+  leaves,
+  roles,
+  tasks,
+  teamMembers,
+  teams,
+  userActivities,
+  userRoles,
+  users,
+} from '../db/schema.ts';
 import { pdfPages } from '../modules/quotation-document/pdf-test-kit.ts';
 import { verifyStocks } from '../modules/stocks/ledger.ts';
 import { verifyPassword } from '../platform/passwords.ts';
@@ -258,6 +269,34 @@ describe('demo data', () => {
       expect(TASK_CLOSED_STATUSES).not.toContain(t.status);
     const admin = await call(ctx.app, { method: 'GET', url: '/api/admin/dashboard' }, cookie);
     expect(admin.json().data.teams).toEqual({ total: live.length, newTeams: 2 });
+  });
+
+  it('leave tells a story: approved days shown On Leave with no check-in, applications waiting, one rejected', async () => {
+    const rows = await ctx.database.db.select().from(leaves);
+    const statuses = new Set(rows.map((r) => r.status));
+    for (const s of ['Approved', 'Pending', 'Rejected', 'Cancelled']) expect(statuses.has(s), s).toBe(true);
+    for (const r of rows) {
+      expect(r.halves, r.id).toBeGreaterThan(0);
+      expect(r.toDate >= r.fromDate).toBe(true);
+      expect(r.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    const approved = rows.filter((r) => r.status === 'Approved');
+    const punched = await ctx.database.db
+      .select({ userId: attendancePunches.userId, day: attendancePunches.day })
+      .from(attendancePunches);
+    for (const r of approved)
+      expect(
+        punched.some((p) => p.userId === r.userId && p.day >= r.fromDate && p.day <= r.toDate),
+        r.id,
+      ).toBe(false);
+    expect((await ctx.database.db.select().from(leaveAllocations)).length).toBeGreaterThan(0);
+
+    // The HR Manager (view-all) has applications to decide on the HRM dashboard.
+    const [hr] = await ctx.database.db.select().from(users).where(eq(users.email, 'manas.sethi@karya.local'));
+    const { cookie } = await login(ctx.app, hr!.email, DEMO_PASSWORD);
+    const d = (await call(ctx.app, { method: 'GET', url: '/api/hrm/dashboard' }, cookie)).json().data;
+    expect(d.leave.pendingApprovals).toBeGreaterThan(0);
+    expect(d.leave.balances).toHaveLength(4);
   });
 
   it('the admin dashboard shows the demo records', async () => {

@@ -6,6 +6,8 @@ import {
   customerAssignments,
   customers,
   followUps,
+  leaveAllocations,
+  leaves,
   productBrands,
   productCategories,
   productClasses,
@@ -30,6 +32,7 @@ import { prng } from './common.ts';
 import { type DemoCompanyEnv, demoCompanyRow } from './company.ts';
 import { customerDemoRows } from './customers.ts';
 import { followUpDemoRows } from './follow-ups.ts';
+import { leaveDemoRows } from './leave.ts';
 import { userDemoRows, WORKING_ROLES } from './people.ts';
 import { loadProjectDemo } from './projects.ts';
 import { loadQuotationDemo } from './quotations.ts';
@@ -157,12 +160,25 @@ export const loadDemoData = async (
       staff: userRows.filter((_, i) => roleOf(i) === 'storeManager').map((u) => u.id!),
       adminId,
     });
-    // A month of check-ins and check-outs for the staff still working (issue 28).
+    // Leave (issue 28): this year's allocations, approved, pending, rejected and cancelled applications.
+    const leave = leaveDemoRows(
+      now,
+      stillWorking.map((u) => ({ id: u.id!, roleKey: roleOf(userRows.indexOf(u))! })),
+      {
+        roleId,
+        hrManagerId: stillWorking.find((u) => roleOf(userRows.indexOf(u)) === 'hrManager')?.id ?? adminId,
+        rnd: prng(20260601),
+      },
+    );
+    if (leave.allocations.length) await tx.insert(leaveAllocations).values(leave.allocations);
+    if (leave.leaves.length) await tx.insert(leaves).values(leave.leaves);
+    // A month of check-ins and check-outs for the staff still working (issue 28), none on approved leave.
     const attendanceRnd = prng(20260501);
     const attendance = attendanceDemoRows(
       now,
       stillWorking.map((u) => ({ id: u.id!, field: roleOf(userRows.indexOf(u)) === 'salesExecutive' })),
       attendanceRnd,
+      leave.onLeave,
     );
     if (attendance.punches.length) await tx.insert(attendancePunches).values(attendance.punches);
     // The field days' visits, at the person's own customers: those days show On Field.

@@ -18,11 +18,16 @@ const perm = (resource: string, actions: readonly string[] | 'all') => {
  * their own attendance and ask for corrections (issue 28). Update on attendance decides corrections, and the
  * server lets it only for the members of the teams one manages: whoever manages a team can, whatever the role.
  */
-const basics = (attendance: readonly string[] | 'all' = ['create', 'read', 'update']) => [
+const basics = (
+  attendance: readonly string[] | 'all' = ['create', 'read', 'update'],
+  leave: readonly string[] | 'all' = ['create', 'read', 'update', 'delete'],
+) => [
   perm('hrm', ['read']),
   perm('profile', ['read', 'update']),
   perm('auth', ['change-password']),
   perm('attendance', attendance),
+  // Leave (decision 0023): apply, see, cancel one's own; update decides, for the teams one manages only.
+  perm('leave', leave),
 ];
 const staffBasics = basics();
 
@@ -112,10 +117,10 @@ export const DEMO_ROLES: DemoRole[] = [
     name: 'HR Manager',
     description: 'People and tasks: staff records, attendance, leaves, expenses and task assignment.',
     permissions: [
-      // The HR Manager sees everyone's attendance (view-all) and its register.
-      ...basics('all'),
+      // The HR Manager sees everyone's attendance (view-all) and its register, decides everyone's leave and
+      // sets the year's allocations.
+      ...basics('all', 'all'),
       perm('task', 'all'),
-      perm('leave', ['read']),
       perm('expense', ['read']),
       perm('admin', ['read']),
       perm('user', ['read', 'create', 'update', 'suggestion', 'activities']),

@@ -18,6 +18,7 @@ import {
   type PunchInput,
   punchTimeProblem,
   SHIFT_MAX_MS,
+  weekdayOf,
 } from '@karya/domain';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +27,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { listHolidays } from '../holidays/holidays.service.ts';
+import { approvedLeaveDays } from '../leave/leave-scope.ts';
 
 const M = ATTENDANCE_MESSAGES;
 const RULES_ID = 'company';
@@ -135,6 +137,8 @@ type DayInputs = {
   punches: Map<string, PunchRow[]>;
   visits: Map<string, number>;
   holidays: Map<string, string>;
+  /** Approved leave per `user|day` (decision 0023). */
+  leave: Map<string, 'full' | 'half'>;
 };
 
 const byKey = <T>(rows: T[], key: (r: T) => string) => {
@@ -175,7 +179,7 @@ const holidayNames = async (db: Db, from: string, to: string) => {
 };
 
 export const loadDays = async (db: Db, userIds: string[], from: string, to: string): Promise<DayInputs> => {
-  const [punchRows, visits, holidays] = await Promise.all([
+  const [punchRows, visits, holidays, leave] = await Promise.all([
     userIds.length === 0
       ? Promise.resolve([] as PunchRow[])
       : db
@@ -191,22 +195,34 @@ export const loadDays = async (db: Db, userIds: string[], from: string, to: stri
           .orderBy(asc(attendancePunches.at)),
     visitCounts(db, userIds, from, to),
     holidayNames(db, from, to),
+    approvedLeaveDays(db, userIds, from, to),
   ]);
-  return { punches: byKey(punchRows, (p) => `${p.userId}|${p.day}`), visits, holidays };
+  return { punches: byKey(punchRows, (p) => `${p.userId}|${p.day}`), visits, holidays, leave };
 };
 
-export const dayFrom = (inputs: DayInputs, rules: AttendanceRules, userId: string, date: string, now: Date) =>
-  attendanceDay({
+export const dayFrom = (
+  inputs: DayInputs,
+  rules: AttendanceRules,
+  userId: string,
+  date: string,
+  now: Date,
+) => {
+  const holiday = inputs.holidays.get(date) ?? null;
+  // Leave covers working days only: a weekly off or holiday inside a leave's range stays what it is.
+  const working = !holiday && !rules.weeklyOff.includes(weekdayOf(date));
+  return attendanceDay({
     date,
     punches: (inputs.punches.get(`${userId}|${date}`) ?? []).map((p) => ({
       kind: p.kind as PunchDto['kind'],
       at: p.at.toISOString(),
     })),
     rules,
-    holiday: inputs.holidays.get(date) ?? null,
+    holiday,
+    leave: working ? (inputs.leave.get(`${userId}|${date}`) ?? null) : null,
     visits: inputs.visits.get(`${userId}|${date}`) ?? 0,
     now,
   });
+};
 
 const dayOf = async (db: Db, userId: string, date: string, now: Date): Promise<AttendanceDay> => {
   const [rules, inputs] = await Promise.all([getAttendanceRules(db), loadDays(db, [userId], date, date)]);

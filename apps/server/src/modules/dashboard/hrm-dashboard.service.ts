@@ -6,6 +6,8 @@ import type { Principal } from '../../platform/principal.ts';
 import { attendanceToday } from '../attendance/attendance.service.ts';
 import { pendingCorrectionsFor } from '../attendance/corrections.service.ts';
 import { listHolidays } from '../holidays/holidays.service.ts';
+import { myPendingLeave, pendingLeaveFor } from '../leave/leave.service.ts';
+import { balancesOf } from '../leave/leave-balances.ts';
 import { toTaskDtos } from '../tasks/tasks.service.ts';
 
 const TASK_LIST_SIZE = 10;
@@ -21,7 +23,7 @@ const dueDay = sql`coalesce(${tasks.deadline}, ${tasks.date})`;
  */
 export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Promise<HrmDashboard> => {
   const today = todayInAppZone(now);
-  const [holidays, attendance] = await Promise.all([
+  const [holidays, attendance, leave] = await Promise.all([
     listHolidays(db, { from: today, limit: HOLIDAY_LIST_SIZE }),
     can(principal.permissions, 'attendance', 'read')
       ? Promise.all([
@@ -29,9 +31,26 @@ export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Pro
           pendingCorrectionsFor({ db }, principal),
         ]).then(([a, pendingCorrections]) => ({ visible: true, ...a, pendingCorrections }))
       : Promise.resolve({ visible: false, today: null, team: null, pendingCorrections: 0 }),
+    can(principal.permissions, 'leave', 'read')
+      ? Promise.all([
+          balancesOf(db, principal.user.id, Number(today.slice(0, 4))),
+          myPendingLeave(db, principal),
+          pendingLeaveFor(db, principal),
+        ]).then(([balances, myPending, pendingApprovals]) => ({
+          visible: true,
+          balances,
+          myPending,
+          pendingApprovals,
+        }))
+      : Promise.resolve({ visible: false, balances: [], myPending: 0, pendingApprovals: 0 }),
   ]);
   if (!can(principal.permissions, 'task', 'read'))
-    return { tasks: { visible: false, upcoming: [], overdue: [], openCount: 0 }, holidays, attendance };
+    return {
+      tasks: { visible: false, upcoming: [], overdue: [], openCount: 0 },
+      holidays,
+      attendance,
+      leave,
+    };
 
   const mine = and(
     eq(tasks.isDeleted, false),
@@ -62,5 +81,6 @@ export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Pro
     },
     holidays,
     attendance,
+    leave,
   };
 };
