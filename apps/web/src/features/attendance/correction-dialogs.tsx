@@ -12,6 +12,7 @@ import { Group, Radio, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { GuardedDialogForm, useSaveOnce } from '../../components/form/guarded-dialog-form';
+import { ReasonDialog } from '../../components/form/reason-dialog';
 import { withLoadingToast } from '../../lib/notify';
 import { attendanceKeys } from './api';
 import { longDate, shortDate, timeOf } from './attendance-format';
@@ -164,43 +165,31 @@ export const RejectCorrectionDialog = ({
   onClose: () => void;
 }) => {
   const client = useQueryClient();
-  const save = useSaveOnce();
-  const { setServerError } = save;
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const keeperFor = useKeepers();
-
-  useEffect(() => {
-    if (!opened) return;
-    setReason('');
-    setError(null);
-    setServerError(null);
-  }, [opened, setServerError]);
-
-  const submit = () => {
-    if (!c) return;
+  const check = (reason: string) => {
     const parsed = correctionDecisionSchema.safeParse({ decision: 'Rejected', reason });
-    if (!parsed.success)
-      return setError(parsed.error.issues[0]?.message ?? CORRECTION_MESSAGES.rejectReasonRequired);
-    const body = parsed.data;
-    void save.run(async () => {
-      await withLoadingToast('Rejecting correction', () =>
-        keeperFor(c._id).run((key) => decideCorrection(c._id, body, key)),
-      );
-      void client.invalidateQueries({ queryKey: attendanceKeys.all });
-      onClose();
-    });
+    return parsed.success
+      ? null
+      : (parsed.error.issues[0]?.message ?? CORRECTION_MESSAGES.rejectReasonRequired);
   };
-
+  const send = async (reason: string) => {
+    if (!c) return;
+    const body = correctionDecisionSchema.parse({ decision: 'Rejected', reason });
+    await withLoadingToast('Rejecting correction', () =>
+      keeperFor(c._id).run((key) => decideCorrection(c._id, body, key)),
+    );
+    void client.invalidateQueries({ queryKey: attendanceKeys.all });
+  };
   return (
-    <GuardedDialogForm
+    <ReasonDialog
       opened={opened && c !== null}
       onClose={onClose}
-      dirty={reason.trim() !== ''}
       title="Reject correction"
-      save={save}
       submitLabel="Reject"
-      onSubmit={submit}
+      description="Shown to the person who asked"
+      required
+      check={check}
+      send={send}
     >
       {c && (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -208,21 +197,6 @@ export const RejectCorrectionDialog = ({
           {c.reason}
         </Text>
       )}
-      <Textarea
-        label="Reason"
-        description="Shown to the person who asked"
-        withAsterisk
-        autosize
-        minRows={2}
-        maxLength={500}
-        data-autofocus
-        value={reason}
-        error={error}
-        onChange={(e) => {
-          setReason(e.currentTarget.value);
-          setError(null);
-        }}
-      />
-    </GuardedDialogForm>
+    </ReasonDialog>
   );
 };

@@ -17,7 +17,6 @@ const redirect = (path: string, to: string): RouteObject => ({
  */
 export const routes: RouteObject[] = [
   // HRM
-  soon('hrm/leaves/*'),
   soon('hrm/expenses/*'),
   soon('hrm/mail/*'),
   // CRM

@@ -1,5 +1,5 @@
 import type { HolidayDto, HrmDashboard, TaskDto } from '@karya/domain';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, meWith, stubNetwork, Wrap } from '../../test/harness';
 import { HrmDashboardPage } from './hrm-dashboard-page';
@@ -60,8 +60,10 @@ const full: HrmDashboard = {
     holiday('4', { date: '2030-04-01', name: 'Utkala Dibasa', kind: 'State', region: 'OD' }),
   ],
   attendance: { visible: false, today: null, team: null, pendingCorrections: 0 },
+  leave: { visible: false, balances: [], myPending: 0, pendingApprovals: 0 },
 };
 const NO_ATTENDANCE = { visible: false, today: null, team: null, pendingCorrections: 0 };
+const NO_LEAVE = { visible: false, balances: [], myPending: 0, pendingApprovals: 0 };
 
 let dashboard: HrmDashboard | null = full;
 
@@ -121,6 +123,7 @@ describe('HRM dashboard', () => {
       tasks: { visible: true, openCount: 0, overdue: [], upcoming: [] },
       holidays: [],
       attendance: NO_ATTENDANCE,
+      leave: NO_LEAVE,
     });
     const overdue = await screen.findByRole('region', { name: 'Overdue tasks' });
     expect(within(overdue).getByText('No overdue tasks')).toBeTruthy();
@@ -136,6 +139,7 @@ describe('HRM dashboard', () => {
         tasks: { visible: false, openCount: 0, overdue: [], upcoming: [] },
         holidays: full.holidays,
         attendance: NO_ATTENDANCE,
+        leave: NO_LEAVE,
       },
       {
         profile: ['read'],
@@ -190,5 +194,58 @@ describe('HRM dashboard', () => {
     expect(screen.getByText('at work of 6')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Not in yet: 2' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Corrections waiting for you: 2' })).toBeTruthy();
+  });
+
+  it('shows my leave balances, and links a manager to the applications waiting for them (issue 28)', async () => {
+    open({
+      ...full,
+      leave: {
+        visible: true,
+        balances: [
+          { leaveType: 'Casual', limited: true, allocated: 12, taken: 3, pending: 1, available: 8 },
+          { leaveType: 'Sick', limited: true, allocated: 12, taken: 0, pending: 0, available: 12 },
+          { leaveType: 'Earned', limited: true, allocated: 15, taken: 15, pending: 0, available: 0 },
+          { leaveType: 'Unpaid', limited: false, allocated: 0, taken: 2, pending: 0, available: null },
+        ],
+        myPending: 1,
+        pendingApprovals: 3,
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'My leave this year' });
+    const rows = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual([
+      'Casual leave8 of 12 days left',
+      'Sick leave12 of 12 days left',
+      'Earned leave0 of 15 days left',
+      'Leave without payNo limit',
+    ]);
+    expect(within(card).getByText('One of your applications waits for a decision')).toBeTruthy();
+    const waiting = within(card).getByRole('link', { name: '3 leave applications wait for you' });
+    expect(waiting.getAttribute('href')).toBe('/hrm/leaves?view=team');
+    expect(within(card).getByRole('link', { name: 'My leave' }).getAttribute('href')).toBe('/hrm/leaves');
+  });
+
+  it('says nothing of approvals when none wait, and nothing of leave without read on it', async () => {
+    open({
+      ...full,
+      leave: {
+        visible: true,
+        balances: [
+          { leaveType: 'Casual', limited: true, allocated: 12, taken: 0, pending: 0, available: 12 },
+        ],
+        myPending: 0,
+        pendingApprovals: 0,
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'My leave this year' });
+    expect(within(card).queryByRole('link', { name: /wait for you|waits for you/ })).toBeNull();
+    expect(within(card).queryByText(/waits? for a decision/)).toBeNull();
+    cleanup();
+
+    open(full);
+    await screen.findByRole('region', { name: 'Holidays' });
+    expect(screen.queryByRole('region', { name: 'My leave this year' })).toBeNull();
   });
 });

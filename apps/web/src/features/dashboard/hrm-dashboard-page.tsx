@@ -23,6 +23,7 @@ import { useAuth, useCan } from '../../app/auth';
 import { queryKeys } from '../../lib/query-keys';
 import { AttendanceCards } from './attendance-cards';
 import { DashboardFrame, formatDate, StatCard, useDashboardQuery } from './dashboard-widgets';
+import { LeaveCards } from './leave-cards';
 
 const greeting = (hour: number) =>
   hour < 12 ? 'Good morning' : hour < 17 ? 'Good afternoon' : 'Good evening';
@@ -258,11 +259,12 @@ export const HrmDashboardPage = () => {
 
   return (
     <DashboardFrame title="HRM Dashboard" intro={intro} query={query}>
-      {({ tasks, holidays, attendance }) => (
+      {({ tasks, holidays, attendance, leave }) => (
         <>
-          {(tasks.visible || attendance?.visible) && (
+          {(tasks.visible || attendance?.visible || leave?.visible) && (
             <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
               {attendance && <AttendanceCards attendance={attendance} />}
+              {leave && <LeaveCards leave={leave} />}
               {tasks.visible && (
                 <StatCard
                   title="My open tasks"
