@@ -58,6 +58,8 @@ describe('accessibility', () => {
     ['/hrm/profile/change-password', 'Change Password'],
     ['/hrm/tasks', 'Tasks'],
     ['/hrm/attendances', 'Attendance'],
+    ['/hrm/leaves', 'Leave'],
+    ['/hrm/leaves#apply-leave', 'Apply for leave'],
     ['/hrm/tasks#filter', 'Filter Tasks'],
     ['/admin/teams', 'Manage Teams'],
     ['/admin/teams/create', 'Create Team'],
