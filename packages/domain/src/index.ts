@@ -37,6 +37,7 @@ export * from './entities/item.ts';
 export * from './entities/item-list.ts';
 export * from './entities/leave.ts';
 export * from './entities/leave-days.ts';
+export * from './entities/mail.ts';
 export * from './entities/margin.ts';
 export * from './entities/margin-list.ts';
 export * from './entities/printed-document.ts';
