@@ -45,9 +45,11 @@ export const memoryMailer = () => {
     sent,
     async send(m) {
       sent.push(m);
+      return newId();
     },
     async sendInBackground(m) {
       sent.push(m);
+      return newId();
     },
     async idle() {},
     async check() {

@@ -60,6 +60,7 @@ const HOSTILE_KEYS = [
 const NOT_RECORD_BODIES: Record<string, string> = {
   'POST /api/auth/login': 'credentials',
   'POST /api/auth/logout': 'no body',
+  'POST /api/hrm/mail/:id/resend': 'no body; sends a copy of the caller’s own mail',
   'POST /api/crm/quotations/:id/send': 'an e-mail address (and a version id); writes only a history entry',
   'POST /api/crm/products/sales/:id/send': 'an e-mail address; writes only a history entry',
   'POST /api/auth/:id/change-password': 'old and new password',

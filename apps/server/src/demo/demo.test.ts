@@ -37,6 +37,7 @@ import {
   attendancePunches,
   leaveAllocations,
   leaves,
+  mailOutbox,
   roles,
   tasks,
   teamMembers,
@@ -297,6 +298,34 @@ describe('demo data', () => {
     const d = (await call(ctx.app, { method: 'GET', url: '/api/hrm/dashboard' }, cookie)).json().data;
     expect(d.leave.pendingApprovals).toBeGreaterThan(0);
     expect(d.leave.balances).toHaveLength(4);
+  });
+
+  it('the Mail page has something on first start: reminders (one failed, to send again) and leave decisions', async () => {
+    const [debasish] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'debasish.panda@karya.local'));
+    const { cookie } = await login(ctx.app, debasish!.email, DEMO_PASSWORD);
+    const res = await call(
+      ctx.app,
+      { method: 'GET', url: '/api/hrm/mail?sortBy=createdAt&sortOrder=asc' },
+      cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = res.json().data.mails as { kind: string; status: string; canResend: boolean }[];
+    expect(mails.filter((m) => m.kind === 'reminder').map((m) => m.status)).toEqual([
+      'failed',
+      'sent',
+      'sent',
+    ]);
+    expect(mails.find((m) => m.status === 'failed')?.canResend).toBe(true);
+    // The demo's own rows (the other tests here send codes of their own, now).
+    const rows = (await ctx.database.db.select().from(mailOutbox)).filter((r) => r.kind !== 'code');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.userId, r.subject).not.toBeNull();
+      expect(r.createdAt.getTime(), r.subject).toBeLessThanOrEqual(now.getTime());
+    }
   });
 
   it('the admin dashboard shows the demo records', async () => {

@@ -8,6 +8,7 @@ import {
   followUps,
   leaveAllocations,
   leaves,
+  mailOutbox,
   productBrands,
   productCategories,
   productClasses,
@@ -33,6 +34,7 @@ import { type DemoCompanyEnv, demoCompanyRow } from './company.ts';
 import { customerDemoRows } from './customers.ts';
 import { followUpDemoRows } from './follow-ups.ts';
 import { leaveDemoRows } from './leave.ts';
+import { mailDemoRows } from './mail.ts';
 import { userDemoRows, WORKING_ROLES } from './people.ts';
 import { loadProjectDemo } from './projects.ts';
 import { loadQuotationDemo } from './quotations.ts';
@@ -172,6 +174,16 @@ export const loadDemoData = async (
     );
     if (leave.allocations.length) await tx.insert(leaveAllocations).values(leave.allocations);
     if (leave.leaves.length) await tx.insert(leaves).values(leave.leaves);
+    // The mail Karya sent them (decision 0024): reminders (one failed) and leave decisions.
+    const mails = mailDemoRows(
+      now,
+      stillWorking
+        .filter((u) => roleOf(userRows.indexOf(u)) === 'salesExecutive')
+        .map((u) => ({ id: u.id!, email: u.email!, name: u.name! })),
+      new Map(stillWorking.map((u) => [u.id!, { email: u.email!, name: u.name! }])),
+      leave.leaves,
+    );
+    if (mails.length) await tx.insert(mailOutbox).values(mails);
     // A month of check-ins and check-outs for the staff still working (issue 28), none on approved leave.
     const attendanceRnd = prng(20260501);
     const attendance = attendanceDemoRows(

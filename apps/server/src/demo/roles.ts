@@ -28,6 +28,8 @@ const basics = (
   perm('attendance', attendance),
   // Leave (decision 0023): apply, see, cancel one's own; update decides, for the teams one manages only.
   perm('leave', leave),
+  // Mail (decision 0024): the mail Karya sent to or for oneself, and sending a failed one again.
+  perm('mail', ['read', 'create']),
 ];
 const staffBasics = basics();
 

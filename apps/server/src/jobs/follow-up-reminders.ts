@@ -71,6 +71,7 @@ export const sendFollowUpReminders = async (deps: Pick<AppDeps, 'db' | 'mailer' 
         to: first.email,
         subject: `Your follow-ups for ${ddmmyyyy(today)}: ${due.length} today, ${overdue.length} overdue`,
         text: parts.join('\n'),
+        about: { userId: first.user_id, kind: 'reminder', link: '/crm/follow-ups' },
       });
       mails += 1;
     }

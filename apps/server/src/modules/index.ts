@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { holidaysRoutes } from './holidays/holidays.routes.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { leaveRoutes } from './leave/leave.routes.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
 import { marginsRoutes } from './margins/margins.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
@@ -42,6 +43,7 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await holidaysRoutes(api, deps);
   await attendanceRoutes(api, deps);
   await leaveRoutes(api, deps);
+  await mailRoutes(api, deps);
   await companyRoutes(api, deps);
   await catalogueModuleRoutes(api, deps);
   await marginsRoutes(api, deps);

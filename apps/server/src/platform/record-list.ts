@@ -109,9 +109,12 @@ export const withLifecycleDefaults = (
   return out;
 };
 
+/** What a list reads from: any table with an `id` (a record's, or the mail outbox's). */
+export type ListTable = PgTable & { id: AnyPgColumn };
+
 export type ListRun = {
   db: Db;
-  table: RecordTable;
+  table: ListTable;
   columns: ListColumns;
   query: ListQuery;
   /** The filters to apply (usually withLifecycleDefaults(...)); defaults to the query's. */

@@ -1,16 +1,33 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { type Device, id, type Point, ts } from './columns.ts';
+import { users } from './users.ts';
 
 /** Every e-mail the app sends; without SMTP_URL this is the dev outbox. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: id(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  delivered: boolean('delivered').notNull().default(false),
-  error: text('error'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    delivered: boolean('delivered').notNull().default(false),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Issue 28 (decision 0024): the user the mail was sent to or for (the person a code or reminder went to,
+     * the sales executive who sent a quotation to a customer); null for mail of no one's (none yet).
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** MAIL_KINDS: what it is about; decides whether it can be sent again. */
+    kind: text('kind').notNull().default('other'),
+    /** queued, sent, failed, or logged (no mail server set up). */
+    status: text('status').notNull().default('queued'),
+    /** Where in the app the mail is about (/crm/quotations/{id}). */
+    link: text('link'),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_user_idx').on(t.userId, t.createdAt)],
+);
 
 /**
  * One history for every record type (platform/history.ts). No foreign key to the records or the actor: a

@@ -35,10 +35,11 @@ import { checkOtp, consumeOtp, discardOtp, issueOtp, OTP_MESSAGES } from './otp.
 type ResetSendOtpInput = z.infer<typeof resetSendOtpSchema>;
 type ResetVerifyOtpInput = z.infer<typeof resetVerifyOtpSchema>;
 
-const codeMail = (to: string, subject: string, code: string, what: string) => {
+const codeMail = (to: string, subject: string, code: string, what: string, userId: string) => {
   const minutes = OTP_TTL_SECONDS / 60;
   return {
     to,
+    about: { userId, kind: 'code' as const },
     subject,
     text: [
       `Your Karya ${what} code is ${code}.`,
@@ -66,7 +67,9 @@ export const sendVerificationCode = async (
   if (user.isEmailVerified) throw badRequest(AUTH_MESSAGES.emailAlreadyVerified);
   const { id: codeId, code } = await issueOtp(deps.db, deps.clock, user.id, 'verify-email');
   try {
-    await deps.mailer.send(codeMail(user.email, 'Your Karya verification code', code, 'verification'));
+    await deps.mailer.send(
+      codeMail(user.email, 'Your Karya verification code', code, 'verification', user.id),
+    );
   } catch {
     // Not delivered: the code is dropped so the user may ask again at once.
     await discardOtp(deps.db, codeId);
@@ -131,7 +134,7 @@ export const requestPasswordReset = async (deps: AppDeps, input: ResetSendOtpInp
     // answer, who has an account. A failed delivery discards the code; the outbox row keeps the error.
     if (issued)
       await deps.mailer.sendInBackground(
-        codeMail(user.email, 'Your Karya password reset code', issued.code, 'password reset'),
+        codeMail(user.email, 'Your Karya password reset code', issued.code, 'password reset', user.id),
         () => discardOtp(deps.db, issued.id),
       );
   }

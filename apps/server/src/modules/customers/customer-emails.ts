@@ -53,6 +53,9 @@ export const mailDocumentToCustomer = async (
     what: string;
     file: { name: string; pdf: Buffer };
     history: { entity: string; recordId: string; title: string; number: string };
+    kind: 'quotation' | 'invoice';
+    /** The record's page (/crm/quotations/{id}). */
+    link: string;
   },
 ) => {
   const email = doc.email.trim();
@@ -66,6 +69,8 @@ export const mailDocumentToCustomer = async (
       `Dear ${doc.customer.name},\n\nPlease find attached ${doc.what}.\n\n` +
       `Regards,\n${principal.user.name}\n${company.name || 'us'}`,
     attachments: [{ filename: doc.file.name, content: doc.file.pdf, contentType: 'application/pdf' }],
+    // In the sender's Mail (decision 0024): sent from their account, about the record.
+    about: { userId: principal.user.id, kind: doc.kind, link: doc.link },
   });
   await recordDocumentSent(deps.db, principal, deps.clock.now(), { ...doc.history, email });
   return email;

@@ -32,9 +32,9 @@ const what = (r: Row) => {
 
 const live = (deps: Deps, ids: string[]) =>
   ids.length === 0
-    ? Promise.resolve([] as { email: string; name: string }[])
+    ? Promise.resolve([] as { id: string; email: string; name: string }[])
     : deps.db
-        .select({ email: users.email, name: users.name })
+        .select({ id: users.id, email: users.email, name: users.name })
         .from(users)
         .where(and(inArray(users.id, ids), eq(users.isDeleted, false), eq(users.status, 'Active')));
 
@@ -43,6 +43,7 @@ export const mailApplied = async (deps: Deps, r: Row, applicant: string) => {
   for (const m of await live(deps, await managersOf(deps.db, r.userId)))
     await deps.mailer.sendInBackground({
       to: m.email,
+      about: { userId: m.id, kind: 'leave', link: `/hrm/leaves/${r.id}` },
       subject: `Leave to decide: ${applicant}, ${what(r)}`,
       text: [
         `Hello ${m.name},`,
@@ -60,6 +61,7 @@ export const mailDecided = async (deps: Deps, r: Row, decider: string) => {
   for (const p of await live(deps, [r.userId]))
     await deps.mailer.sendInBackground({
       to: p.email,
+      about: { userId: p.id, kind: 'leave', link: `/hrm/leaves/${r.id}` },
       subject: `Your leave is ${r.status.toLowerCase()}: ${what(r)}`,
       text: [
         `Hello ${p.name},`,
@@ -82,6 +84,7 @@ export const mailCancelled = async (deps: Deps, r: Row, by: Principal) => {
   for (const p of await live(deps, to))
     await deps.mailer.sendInBackground({
       to: p.email,
+      about: { userId: p.id, kind: 'leave', link: `/hrm/leaves/${r.id}` },
       subject: `Leave cancelled: ${what(r)}`,
       text: [
         `Hello ${p.name},`,

@@ -27,14 +27,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { diffSnapshots, recordChange, recordUpdate, type Snapshot } from '../../platform/history.ts';
 import type { ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
-import {
-  createStamps,
-  listPage,
-  type RecordTable,
-  runList,
-  updateStamps,
-  userRefs,
-} from '../../platform/records.ts';
+import { createStamps, listPage, runList, updateStamps, userRefs } from '../../platform/records.ts';
 import { getAttendanceRules } from '../attendance/attendance.service.ts';
 import { listHolidays } from '../holidays/holidays.service.ts';
 import { entitlements } from './leave-balances.ts';
@@ -136,7 +129,7 @@ export const listLeaves = async (
 ) => {
   const { rows, total } = await runList<LeaveRow>({
     db: deps.db,
-    table: leaves as unknown as RecordTable,
+    table: leaves,
     columns: leaveColumns,
     query,
     scope: leaveScope(principal),

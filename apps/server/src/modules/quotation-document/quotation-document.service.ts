@@ -58,6 +58,8 @@ export const sendQuotation = async (
     what: `our quotation ${number} (${version.title})`,
     file: { name: fileName, pdf },
     history: { entity: QUOTATION_RESOURCE, recordId: quotation._id, title: version.title, number },
+    kind: 'quotation',
+    link: `/crm/quotations/${quotation._id}`,
   });
   return { email, version: version._id, fileName };
 };

@@ -98,6 +98,8 @@ export const sendTaxInvoice = async (
     what: `our tax invoice ${sale.invoiceNo}`,
     file: { name: fileName, pdf },
     history: { entity: SALE_RESOURCE, recordId: sale._id, title: sale.invoiceNo, number: sale.invoiceNo },
+    kind: 'invoice',
+    link: `/admin/products/sales/${sale._id}`,
   });
   return { email, fileName };
 };
