@@ -18,7 +18,6 @@ const redirect = (path: string, to: string): RouteObject => ({
 export const routes: RouteObject[] = [
   // HRM
   soon('hrm/expenses/*'),
-  soon('hrm/mail/*'),
   // CRM
   redirect('crm/products', '/crm/products/items'),
   // Admin

@@ -1,8 +1,6 @@
-import { NEW_USER_PASSWORD_SPECIALS } from '@karya/domain';
-import { MultiSelect, PasswordInput, Progress, Stack, Text } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import { type ComponentProps, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useRoleSuggestions } from './form-api';
 
 /**
@@ -55,40 +53,5 @@ export const RolesPicker = ({
       error={error}
       clearable
     />
-  );
-};
-
-const NEW_USER_RULES: { re: RegExp; label: string }[] = [
-  { re: /.{8,}/, label: 'At least 8 characters' },
-  { re: /[A-Z]/, label: 'At least one uppercase letter' },
-  { re: /[a-z]/, label: 'At least one lowercase letter' },
-  { re: /[0-9]/, label: 'At least one number' },
-  { re: /[!@#$%^&*(),.?":{}|<>]/, label: `At least one special character (${NEW_USER_PASSWORD_SPECIALS})` },
-];
-
-/** The new-user password with a live strength hint built from the same rules the schema checks. */
-export const NewUserPasswordInput = ({
-  value,
-  ...props
-}: ComponentProps<typeof PasswordInput> & { value: string }) => {
-  const met = NEW_USER_RULES.filter((r) => r.re.test(value)).length;
-  const strength = (met / NEW_USER_RULES.length) * 100;
-  const color = strength === 100 ? 'teal' : strength >= 60 ? 'yellow' : 'red';
-  return (
-    <Stack gap={6}>
-      <PasswordInput value={value} autoComplete="new-password" {...props} />
-      <Progress value={strength} color={color} size="sm" aria-label="Password strength" />
-      <Stack gap={2}>
-        {NEW_USER_RULES.map((r) => {
-          const ok = r.re.test(value);
-          return (
-            <Text key={r.label} size="xs" c={ok ? 'teal.8' : 'dimmed'} style={{ display: 'flex', gap: 4 }}>
-              {ok ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
-              {r.label}
-            </Text>
-          );
-        })}
-      </Stack>
-    </Stack>
   );
 };

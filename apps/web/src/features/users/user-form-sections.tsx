@@ -7,7 +7,7 @@ import {
   MARITAL_STATUSES,
   type UserDto,
 } from '@karya/domain';
-import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, SimpleGrid } from '@mantine/core';
 // The date pickers' styles come with the chunk that uses them, not with every page.
 import '@mantine/dates/styles.css';
 import {
@@ -17,14 +17,14 @@ import {
   IconBrandX,
   IconBrandYoutube,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useCan } from '../../app/auth';
 import { DateField } from '../../components/form/date-field';
 import { fieldError, LongTextField, TextField } from '../../components/form/fields';
 import { FormSection } from '../../components/form/section';
 import { SelectField } from '../../components/form/select-field';
-import { NewUserPasswordInput, RolesPicker } from './user-form-fields';
+import { RolesPicker } from './user-form-fields';
 import {
   durationAfterTypeChange,
   hasDuration,
@@ -35,6 +35,11 @@ import {
 } from './user-form-values';
 
 type Form = UseFormReturn<UserFormValues>;
+
+/** The password with its strength hint, loaded with the create form; a plain password field until then. */
+const NewUserPasswordInput = lazy(() =>
+  import('./new-user-password').then((m) => ({ default: m.NewUserPasswordInput })),
+);
 
 /** The latest date the date picker offers: a date of birth must be before 2015-01-01 (spec 1 §9). */
 export const DATE_OF_BIRTH_MAX = '2014-12-31';
@@ -232,15 +237,30 @@ export const AccessSection = ({
             control={form.control}
             name="password"
             render={({ field }) => (
-              <NewUserPasswordInput
-                label="Password"
-                withAsterisk
-                value={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.value)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldError(form, 'password')}
-              />
+              <Suspense
+                fallback={
+                  <PasswordInput
+                    label="Password"
+                    withAsterisk
+                    autoComplete="new-password"
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.value)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={fieldError(form, 'password')}
+                  />
+                }
+              >
+                <NewUserPasswordInput
+                  label="Password"
+                  withAsterisk
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldError(form, 'password')}
+                />
+              </Suspense>
             )}
           />
         )}
