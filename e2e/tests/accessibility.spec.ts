@@ -60,6 +60,7 @@ describe('accessibility', () => {
     ['/hrm/attendances', 'Attendance'],
     ['/hrm/leaves', 'Leave'],
     ['/hrm/leaves#apply-leave', 'Apply for leave'],
+    ['/hrm/mail', 'Mail'],
     ['/hrm/tasks#filter', 'Filter Tasks'],
     ['/admin/teams', 'Manage Teams'],
     ['/admin/teams/create', 'Create Team'],
