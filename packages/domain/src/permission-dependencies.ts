@@ -47,9 +47,10 @@ const dependency = (key: string, needs: string[], purpose: string, doing?: strin
 });
 
 /**
- * Actions whose form cannot be completed without the listed pickers. Only creating: an edit starts from
- * what was picked, so it can be finished without searching (adding a line then needs the picker's search,
- * which the line editor says).
+ * Actions whose form cannot be completed without the listed pickers, or that are only reached from a page
+ * that reads (approving, deciding, sending again). Of edits, none: an edit starts from what was picked, so
+ * it can be finished without searching (adding a line then needs the picker's search, which the line
+ * editor says).
  */
 export const ACTION_DEPENDENCIES: readonly ActionDependency[] = [
   dependency(
@@ -88,6 +89,23 @@ export const ACTION_DEPENDENCIES: readonly ActionDependency[] = [
     'Rejecting quotations',
   ),
   dependency('team:create', ['user:suggestion'], 'choose the members'),
+  // Issue 28: what waits for a decision is found on the attendance and leave pages, which read them; the
+  // allocations name roles and people; a mail is sent again from the list that reads it.
+  dependency(
+    'attendance:update',
+    ['attendance:read'],
+    'see the corrections that wait for a decision',
+    'Deciding attendance corrections',
+  ),
+  dependency('leave:update', ['leave:read'], 'see the leave that waits for a decision', 'Deciding leave'),
+  dependency('leave:delete', ['leave:read'], 'find the leave to cancel', 'Cancelling leave'),
+  dependency(
+    'leave:allocate',
+    ['role:suggestion', 'user:suggestion'],
+    'choose the roles and the people',
+    'Setting leave allocations',
+  ),
+  dependency('mail:create', ['mail:read'], 'find the mail to send again', 'Sending mail again'),
   dependency('user:create', ['role:suggestion'], 'choose the roles'),
 ];
 

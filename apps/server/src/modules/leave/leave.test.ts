@@ -1,4 +1,4 @@
-import { LEAVE_MESSAGES, type LeaveBalance, type LeaveDto, newId } from '@karya/domain';
+import { ERROR_CODES, LEAVE_MESSAGES, type LeaveBalance, type LeaveDto, newId } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -266,6 +266,24 @@ describe('leave', () => {
     const dash = (await member.request({ method: 'GET', url: '/api/hrm/dashboard' })).json().data.leave;
     expect(dash.visible).toBe(true);
     expect(dash.balances).toHaveLength(4);
+  });
+
+  it('deciding without read on leave is refused with what is missing, and nothing changes', async () => {
+    const applied = await apply(member, { leaveType: 'Casual', from: '2026-12-03', to: '2026-12-03' });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const blind = (await asUserWithSession(ctx, [
+      { resource: 'leave', actions: ['update', 'view-all'] },
+    ])) as Who;
+    const res = await decide(blind, applied.json().data._id, { decision: 'Approved' });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: ERROR_CODES.MISSING_DEPENDENCY,
+      data: { missing: ['leave:read'] },
+    });
+    expect(res.json().message).toMatch(/^Deciding leave also needs Read on /);
+    const still = await manager.request({ method: 'GET', url: `/api/hrm/leaves/${applied.json().data._id}` });
+    expect(still.json().data.status).toBe('Pending');
   });
 
   it('the HRM dashboard counts the applications waiting for a manager', async () => {
