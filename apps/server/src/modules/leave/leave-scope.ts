@@ -42,6 +42,12 @@ export const managersOf = async (db: Db, userId: string) => {
   return (rows as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id);
 };
 
+/** The members of the live teams a user manages (one query, for a page of leave). */
+export const managedBy = async (db: Db, managerId: string) => {
+  const rows = await db.execute(sql`select distinct user_id from ${managedIds(managerId)} as m(user_id)`);
+  return new Set((rows as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id));
+};
+
 /** Whether `managerId` manages a team that `userId` is in. */
 export const manages = async (db: Db, managerId: string, userId: string) =>
   (await managersOf(db, userId)).includes(managerId);

@@ -32,7 +32,7 @@ import { getAttendanceRules } from '../attendance/attendance.service.ts';
 import { listHolidays } from '../holidays/holidays.service.ts';
 import { entitlements } from './leave-balances.ts';
 import { mailApplied, mailCancelled, mailDecided } from './leave-mail.ts';
-import { holding, leaveScope, manages, mayViewAllLeave } from './leave-scope.ts';
+import { holding, leaveScope, managedBy, manages, mayViewAllLeave } from './leave-scope.ts';
 
 const M = LEAVE_MESSAGES;
 export const LEAVE = { ...recordMessages('leave'), ...M };
@@ -66,9 +66,9 @@ export const toLeaveDtos = async (
     rows.flatMap((r) => [r.userId, r.decidedBy, r.cancelledBy]),
   );
   const ref = (id: string | null) => (id ? { _id: id, name: refs.get(id)?.name ?? 'Unknown user' } : null);
-  const people = [...new Set(rows.map((r) => r.userId))].filter((id) => id !== principal.user.id);
-  const managed = new Set<string>();
-  for (const id of people) if (await manages(db, principal.user.id, id)) managed.add(id);
+  // Whom the caller manages, in one query (view-all decides for everyone anyway).
+  const managed =
+    rows.length && !mayViewAllLeave(principal) ? await managedBy(db, principal.user.id) : new Set<string>();
   const today = appDayOf(now);
   return rows.map((r) => {
     const { canDecide, canCancel } = rights(principal, r, managed.has(r.userId), today);
