@@ -221,7 +221,7 @@ const serverLogErrors = (log) => {
 
 /**
  * A valid value for one parameter, from its schema: enum → its first value, a pattern → the first of 1, a
- * real id, 2026-01-01, 2026-01 and 'a' that it accepts, date → 2026-01-01, number → 1, id → a real id. Where the
+ * real id, 2026-01-01, 2026-01 and 'a' that it accepts, date → 2026-01-01, number → its minimum or 1, id → a real id. Where the
  * document only says "string" and the name says more (page/limit, dates, ids), the name decides; a value
  * the server still refuses shows up as a failed baseline request.
  */
@@ -240,7 +240,9 @@ const sampleValue = (param, ids) => {
   }
   if (item.format === 'date' || /^(from|to|start|end|date|since|until)$|At$/i.test(last)) return SAMPLE_DATE;
   if (item.format === 'date-time') return `${SAMPLE_DATE}T00:00:00.000Z`;
-  if (item.type === 'integer' || item.type === 'number' || /^(page|limit|min|max)$/i.test(last)) return '1';
+  // A number with a floor (a year: 2000 to 2100) takes its floor.
+  if (item.type === 'integer' || item.type === 'number' || /^(page|limit|min|max)$/i.test(last))
+    return String(Math.max(1, Number(item.minimum ?? 1)));
   if (item.type === 'boolean') return 'true';
   if (item.pattern === '^[0-9a-f]{24}$' || /ids?$/i.test(last)) return ids.user;
   // GET /auth/who-can: permissions of the catalogue as resource:action (decision 0014).
