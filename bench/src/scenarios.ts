@@ -581,6 +581,66 @@ export const SCENARIOS: Scenario[] = [
       { method: 'GET', path: `/api/crm/products/sales?${q({ 'filters[eWayBill]': 'Missing' })}` },
     ],
   },
+  // Issue 28: a year of attendance for 2,000 people (about 500,000 days) and 50,000 leaves. The HR Manager's
+  // reads (view-all): a person's month, everyone's day, the month's register; the leave waiting, the
+  // calendar of a month.
+  {
+    name: 'attendance-month',
+    kind: 'detail',
+    description:
+      "GET /api/hrm/attendances/month: a person's month, day by day (punches, holidays, leave, visits)",
+    rawReference: true,
+    p99TargetMs: 100,
+    requests: (ctx) => [
+      {
+        method: 'GET',
+        path: `/api/hrm/attendances/month?${q({ month: ctx.day(-31).slice(0, 7), user: ctx.sampleUserId })}`,
+      },
+    ],
+  },
+  {
+    name: 'attendance-team-day',
+    kind: 'analytics',
+    description: "GET /api/hrm/attendances/team: yesterday's status of all 2,000 people (view-all)",
+    rawReference: true,
+    p99TargetMs: 500,
+    requests: (ctx) => [{ method: 'GET', path: `/api/hrm/attendances/team?${q({ date: ctx.day(-1) })}` }],
+  },
+  {
+    name: 'attendance-register',
+    kind: 'analytics',
+    description: "GET /api/hrm/attendances/register: last month's register of 2,000 people as .xlsx",
+    rawReference: false,
+    p99TargetMs: 2000,
+    runTargets: [{ connections: 1, p99Ms: 2000 }],
+    requests: (ctx) => [
+      { method: 'GET', path: `/api/hrm/attendances/register?${q({ month: ctx.day(-31).slice(0, 7) })}` },
+    ],
+  },
+  {
+    name: 'leaves-pending',
+    kind: 'list',
+    description: 'GET /api/hrm/leaves: pending applications, soonest first, page 1 (50,000 leaves; view-all)',
+    rawReference: true,
+    p99TargetMs: 100,
+    requests: () => [
+      {
+        method: 'GET',
+        path: `/api/hrm/leaves?${q({ 'filters[status][]': 'Pending', sortBy: 'from', sortOrder: 'asc' })}`,
+      },
+    ],
+  },
+  {
+    name: 'leave-calendar',
+    kind: 'list',
+    description:
+      "GET /api/hrm/leaves/calendar: this month's approved and pending leave of everyone (view-all)",
+    rawReference: true,
+    p99TargetMs: 100,
+    requests: (ctx) => [
+      { method: 'GET', path: `/api/hrm/leaves/calendar?${q({ month: ctx.today.slice(0, 7) })}` },
+    ],
+  },
   {
     name: 'purchase-create',
     kind: 'write',

@@ -1,4 +1,5 @@
 import { activities } from './activities.ts';
+import { attendance, leaves } from './attendance.ts';
 import { brands } from './brands.ts';
 import { categories } from './categories.ts';
 import { classes } from './classes.ts';
@@ -26,6 +27,8 @@ export const GENERATORS: Generator[] = [
   activities,
   tasks,
   teams,
+  attendance,
+  leaves,
   history,
   brands,
   categories,
@@ -43,4 +46,4 @@ export const GENERATORS: Generator[] = [
 ];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 12;
+export const DATASET_VERSION = 13;
