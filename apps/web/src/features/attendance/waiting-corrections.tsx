@@ -1,9 +1,9 @@
 import type { CorrectionDto } from '@karya/domain';
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ErrorState } from '../../components/list/list-states';
+import { DecisionButtons } from '../../components/record/decision-buttons';
 import { lazyPanel } from '../../lib/lazy-panel';
 import { messageOf, withLoadingToast } from '../../lib/notify';
 import { attendanceKeys } from './api';
@@ -46,26 +46,12 @@ const WaitingCard = ({
           {c.reason}
         </Text>
         <Group gap="xs" justify="flex-end" wrap="wrap">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconX size={14} aria-hidden />}
-            disabled={busy}
-            onClick={onReject}
-            aria-label={`Reject: ${c.user.name}, ${what}`}
-          >
-            Reject
-          </Button>
-          <Button
-            size="xs"
-            color="green"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            loading={busy}
-            onClick={onApprove}
-            aria-label={`Approve: ${c.user.name}, ${what}`}
-          >
-            Approve
-          </Button>
+          <DecisionButtons
+            what={`${c.user.name}, ${what}`}
+            busy={busy}
+            onApprove={onApprove}
+            onReject={onReject}
+          />
         </Group>
       </Stack>
     </Paper>

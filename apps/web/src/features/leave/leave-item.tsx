@@ -1,8 +1,9 @@
 import type { LeaveDto } from '@karya/domain';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
 import { type ReactNode, useState } from 'react';
+import { DecisionButtons } from '../../components/record/decision-buttons';
 import { withLoadingToast } from '../../lib/notify';
 import { useKeepers } from '../attendance/corrections-api';
 import { decideLeave, refreshAfterLeaveChange } from './api';
@@ -99,40 +100,9 @@ export const useApproveLeave = () => {
 };
 
 /** Approve and Reject of a leave waiting for the caller's decision, named with whose leave it is. */
-export const DecisionButtons = ({
+export const LeaveDecisionButtons = ({
   leave: l,
-  busy,
-  onApprove,
-  onReject,
-}: {
-  leave: LeaveDto;
-  busy: boolean;
-  onApprove: () => void;
-  onReject: () => void;
-}) => {
-  const what = `${l.user.name}, ${leaveDates(l)}`;
-  return (
-    <>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconX size={14} aria-hidden />}
-        disabled={busy}
-        onClick={onReject}
-        aria-label={`Reject: ${what}`}
-      >
-        Reject
-      </Button>
-      <Button
-        size="xs"
-        color="green"
-        leftSection={<IconCheck size={14} aria-hidden />}
-        loading={busy}
-        onClick={onApprove}
-        aria-label={`Approve: ${what}`}
-      >
-        Approve
-      </Button>
-    </>
-  );
-};
+  ...props
+}: { leave: LeaveDto } & Omit<ComponentProps<typeof DecisionButtons>, 'what'>) => (
+  <DecisionButtons what={`${l.user.name}, ${leaveDates(l)}`} {...props} />
+);

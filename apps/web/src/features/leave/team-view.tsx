@@ -7,7 +7,7 @@ import { lazyPanel } from '../../lib/lazy-panel';
 import { messageOf } from '../../lib/notify';
 import { monthName, shiftMonth } from '../attendance/attendance-format';
 import { useHolidays, useWaitingLeaves, useWeeklyOff } from './api';
-import { DecisionButtons, LeaveItem, useApproveLeave } from './leave-item';
+import { LeaveDecisionButtons, LeaveItem, useApproveLeave } from './leave-item';
 import { PeriodSwitch } from './leave-widgets';
 import { TeamCalendar } from './team-calendar';
 
@@ -55,7 +55,7 @@ export const WaitingLeaves = () => {
             leave={l}
             who
             actions={
-              <DecisionButtons
+              <LeaveDecisionButtons
                 leave={l}
                 busy={approving.has(l._id)}
                 onApprove={() => void approve(l)}
