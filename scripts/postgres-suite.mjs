@@ -18,6 +18,7 @@ export const ALWAYS = [
   'src/modules/sales/sales.test.ts',
   'src/modules/quotations/quotations.test.ts',
   'src/modules/leave/leave.test.ts',
+  'src/modules/expenses/expenses.test.ts',
   'test/backup.test.ts',
   'test/database-outage.test.ts',
   'test/database.test.ts',

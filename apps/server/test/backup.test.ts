@@ -170,6 +170,22 @@ beforeAll(async () => {
     payload: { leaveType: 'Unpaid', from: leaveDay, to: leaveDay, reason: 'Back up the leave too' },
   });
   expect(leave.statusCode, leave.body).toBe(201);
+  // Expense claims (issue 28): the rules and a draft with its line.
+  const expenseRulesSaved = await admin.request({
+    method: 'PUT',
+    url: '/api/hrm/expenses/rules',
+    payload: { ratePerKm: 5, receiptAbove: 400 },
+  });
+  expect(expenseRulesSaved.statusCode, expenseRulesSaved.body).toBe(200);
+  const claim = await admin.request({
+    method: 'POST',
+    url: '/api/hrm/expenses',
+    payload: {
+      title: 'Back up the claims too',
+      lines: [{ date: todayInAppZone(ctx.clock.now()), category: 'Travel', distanceKm: 12.5 }],
+    },
+  });
+  expect(claim.statusCode, claim.body).toBe(201);
   await storeUpload(
     ctx.app.deps,
     { data: PNG, filename: 'logo.png', ownerId: admin.user.id },

@@ -8,6 +8,8 @@ import {
   attendanceRules,
   companySettings,
   customers,
+  expenseClaims,
+  expenseRules,
   followUps,
   leaveAllocations,
   leaves,
@@ -61,6 +63,8 @@ const NOT_RECORD_BODIES: Record<string, string> = {
   'POST /api/auth/login': 'credentials',
   'POST /api/auth/logout': 'no body',
   'POST /api/hrm/mail/:id/resend': 'no body; sends a copy of the caller’s own mail',
+  'POST /api/hrm/expenses/receipts': 'a file only; stored private to the caller',
+  'PATCH /api/hrm/expenses/:id/submit': 'no body; the caller’s own draft becomes Submitted',
   'POST /api/crm/quotations/:id/send': 'an e-mail address (and a version id); writes only a history entry',
   'POST /api/crm/products/sales/:id/send': 'an e-mail address; writes only a history entry',
   'POST /api/auth/:id/change-password': 'old and new password',
@@ -837,6 +841,146 @@ describe('mass assignment', () => {
         const [row] = await ctx.database.db.select().from(leaveAllocations);
         expect(row!.updatedBy).toBe(admin.user.id);
         expect(row!.userId).toBe(admin.user.id);
+        return row as unknown as Row & Record<string, unknown>;
+      },
+    }));
+    // Issue 28 (decision 0025): a claim is the caller's own, Draft, its totals the server's; a planted owner,
+    // status, total or decision is not taken.
+    const claimRow = async (id: string) => {
+      const [row] = await ctx.database.db.select().from(expenseClaims).where(eq(expenseClaims.id, id));
+      return row as unknown as Row & Record<string, unknown>;
+    };
+    const claimBody = {
+      title: 'Field visit lunch',
+      lines: [{ date: daysFromToday(-1), category: 'Food', amount: 120 }],
+      userId: victim.id,
+      totalPaise: 1,
+      decidedBy: victim.id,
+      paidBy: victim.id,
+    };
+    const ownClaimChecked = async (id: string) => {
+      const row = await claimRow(id);
+      expect(row.userId).toBe(admin.user.id);
+      expect(row.status).toBe('Draft');
+      expect(row.totalPaise).toBe(12000);
+      expect(row.decidedBy).toBeNull();
+      return row;
+    };
+    cases.set('POST /api/hrm/expenses', async () => ({
+      own: [],
+      send: (extra) => post('/api/hrm/expenses', { ...claimBody, ...extra }),
+      row: (res) => ownClaimChecked(res.json().data._id),
+    }));
+    cases.set('PUT /api/hrm/expenses/:id', async () => {
+      const id = idOf(await post('/api/hrm/expenses', { title: 'A draft', lines: claimBody.lines }));
+      return {
+        own: [],
+        send: (extra) =>
+          admin.request({
+            method: 'PUT',
+            url: `/api/hrm/expenses/${id}`,
+            payload: { ...claimBody, ...extra },
+          }),
+        row: () => ownClaimChecked(id),
+      };
+    });
+    /** The victim's own claim in a status, which the administrator (view-all) decides or pays. */
+    const victimClaim = async (status: string) => {
+      const id = newId();
+      await ctx.database.db.insert(expenseClaims).values({
+        id,
+        userId: victim.id,
+        title: 'Travel',
+        status,
+        totalPaise: 5000,
+        lineCount: 1,
+        submittedAt: new Date(),
+        createdBy: victim.id,
+        updatedBy: victim.id,
+      });
+      return id;
+    };
+    cases.set('PATCH /api/hrm/expenses/:id/decision', async () => {
+      const id = await victimClaim('Submitted');
+      return {
+        own: ['status'],
+        send: (extra) =>
+          patch(`/api/hrm/expenses/${id}/decision`, {
+            decision: 'Rejected',
+            reason: 'No',
+            decidedBy: victim.id,
+            ...extra,
+          }),
+        row: async () => {
+          const row = await claimRow(id);
+          expect([row.decidedBy, row.status, row.totalPaise]).toEqual([admin.user.id, 'Rejected', 5000]);
+          return { ...row, createdBy: null };
+        },
+      };
+    });
+    cases.set('PATCH /api/hrm/expenses/:id/payment', async () => {
+      const id = await victimClaim('Approved');
+      return {
+        own: ['status'],
+        send: (extra) =>
+          patch(`/api/hrm/expenses/${id}/payment`, {
+            reference: 'NEFT 1',
+            paidOn: daysFromToday(0),
+            paidBy: victim.id,
+            ...extra,
+          }),
+        row: async () => {
+          const row = await claimRow(id);
+          expect([row.paidBy, row.status, row.totalPaise]).toEqual([admin.user.id, 'Paid', 5000]);
+          return { ...row, createdBy: null };
+        },
+      };
+    });
+    cases.set('POST /api/hrm/expenses/visit-travel', async () => {
+      // A completed visit of the administrator's, at a customer of the test's own.
+      const customer = newId();
+      await ctx.database.db
+        .insert(customers)
+        .values({ id: customer, type: 'Organization', name: 'Visit school' });
+      const visit = newId();
+      await ctx.database.db.insert(followUps).values({
+        id: visit,
+        customerId: customer,
+        type: 'Visit',
+        reason: 'Other',
+        otherReason: 'Demo',
+        date: daysFromToday(-1),
+        time: '11:00',
+        status: 'Completed',
+        visitors: [admin.user.id],
+      });
+      return {
+        own: [],
+        send: (extra) =>
+          post('/api/hrm/expenses/visit-travel', {
+            followUp: visit,
+            distanceKm: 10,
+            userId: victim.id,
+            ...extra,
+          }),
+        row: async (res) => {
+          const row = await claimRow(res.json().data._id);
+          expect([row.userId, row.status]).toEqual([admin.user.id, 'Draft']);
+          return row;
+        },
+      };
+    });
+    cases.set('PUT /api/hrm/expenses/rules', async () => ({
+      own: [],
+      send: (extra) =>
+        admin.request({
+          method: 'PUT',
+          url: '/api/hrm/expenses/rules',
+          payload: { ratePerKm: 4.5, receiptAbove: 300, ...extra },
+        }),
+      row: async () => {
+        const [row] = await ctx.database.db.select().from(expenseRules);
+        expect(row!.updatedBy).toBe(admin.user.id);
         return row as unknown as Row & Record<string, unknown>;
       },
     }));

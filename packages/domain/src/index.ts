@@ -29,6 +29,8 @@ export * from './entities/customer-list.ts';
 export * from './entities/customer-queries.ts';
 export * from './entities/dashboard.ts';
 export * from './entities/document-send.ts';
+export * from './entities/expense.ts';
+export * from './entities/expense-claims.ts';
 export * from './entities/follow-up.ts';
 export * from './entities/follow-up-due.ts';
 export * from './entities/follow-up-list.ts';

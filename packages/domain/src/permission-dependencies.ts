@@ -106,11 +106,26 @@ export const ACTION_DEPENDENCIES: readonly ActionDependency[] = [
     'Setting leave allocations',
   ),
   dependency('mail:create', ['mail:read'], 'find the mail to send again', 'Sending mail again'),
+  // Expense claims (decision 0025): decided and paid from the lists that read them.
+  dependency(
+    'expense:update',
+    ['expense:read'],
+    'see the claims that wait for a decision',
+    'Deciding claims',
+  ),
+  dependency('expense:pay', ['expense:read'], 'find the approved claims', 'Paying claims'),
   dependency('user:create', ['role:suggestion'], 'choose the roles'),
 ];
 
 /** Fields that need more than their form's permission, and what the form does without it. */
 export const FIELD_DEPENDENCIES: readonly FieldDependency[] = [
+  {
+    ...permissionRef('expense:create'),
+    field: 'lines.customer',
+    label: 'Customer of an expense',
+    needs: refs('customer:suggestion'),
+    fallback: 'the expenses name no customer (a visit’s travel still does)',
+  },
   {
     ...permissionRef('follow-up:create'),
     field: 'nextFollowUp.followUpBy',

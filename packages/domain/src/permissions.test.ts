@@ -58,9 +58,15 @@ describe('catalogue', () => {
     for (const area of ['hrm', 'crm', 'admin'])
       expect(RESOURCES.find((r) => r.name === area)?.actions).toEqual(['read']);
   });
-  it('holds the 35 actions of the spec, the accounts’ three exports (issue 27 §3) and leave allocation (issue 28)', () => {
-    expect(ACTIONS).toHaveLength(39);
-    expect(ACTIONS.slice(35)).toEqual(['export-tally', 'export-gstr1', 'export-registers', 'allocate']);
+  it('holds the 35 actions of the spec, the accounts’ three exports (issue 27 §3) leave allocation and paying claims (issue 28)', () => {
+    expect(ACTIONS).toHaveLength(40);
+    expect(ACTIONS.slice(35)).toEqual([
+      'export-tally',
+      'export-gstr1',
+      'export-registers',
+      'allocate',
+      'pay',
+    ]);
     expect(ACTIONS).toContain('allow-login-outside-region');
     expect(ACTIONS).toContain('view-all');
   });

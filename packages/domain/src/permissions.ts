@@ -41,6 +41,7 @@ export const ACTIONS = [
   'export-gstr1',
   'export-registers',
   'allocate',
+  'pay',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -88,6 +89,7 @@ export const ACTION_LABELS: Readonly<Record<Action, string>> = {
   'export-gstr1': 'Export GSTR-1',
   'export-registers': 'Export registers',
   allocate: 'Set leave allocations',
+  pay: 'Mark claims paid',
 };
 
 /** The label of an action; an unknown one (from an older role) reads as itself. */
@@ -111,7 +113,11 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   { name: 'task', module: 'hrm', actions: [...LIFECYCLE, ...BULK, 'assign', 'view-all'] },
   { name: 'attendance', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'view-all'] },
   { name: 'leave', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'view-all', 'allocate'] },
-  { name: 'expense', module: 'hrm', actions: ['create', 'read', 'update', 'delete', 'upload-file'] },
+  {
+    name: 'expense',
+    module: 'hrm',
+    actions: ['create', 'read', 'update', 'delete', 'upload-file', 'view-all', 'pay'],
+  },
   { name: 'mail', module: 'hrm', actions: ['create', 'read', 'delete'] },
   // crm
   { name: 'crm', module: 'crm', actions: ['read'] },

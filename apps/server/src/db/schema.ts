@@ -13,6 +13,7 @@ export * from './tables/catalogue.ts';
 export type { Address, Device, Point, StoredImage } from './tables/columns.ts';
 export * from './tables/company.ts';
 export * from './tables/customers.ts';
+export * from './tables/expenses.ts';
 export * from './tables/files.ts';
 export * from './tables/follow-ups.ts';
 export * from './tables/holidays.ts';

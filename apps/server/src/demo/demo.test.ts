@@ -35,6 +35,8 @@ import {
 } from '../../test/helpers.ts';
 import {
   attendancePunches,
+  expenseClaims,
+  expenseLines,
   leaveAllocations,
   leaves,
   mailOutbox,
@@ -298,6 +300,39 @@ describe('demo data', () => {
     const d = (await call(ctx.app, { method: 'GET', url: '/api/hrm/dashboard' }, cookie)).json().data;
     expect(d.leave.pendingApprovals).toBeGreaterThan(0);
     expect(d.leave.balances).toHaveLength(4);
+  });
+
+  it('expense claims tell a story: visits’ travel paid and waiting for the HR Manager, drafts, one rejected', async () => {
+    const claims = await ctx.database.db.select().from(expenseClaims);
+    const statuses = new Set(claims.map((c) => c.status));
+    for (const s of ['Draft', 'Submitted', 'Approved', 'Rejected', 'Paid'])
+      expect(statuses.has(s), s).toBe(true);
+    const lines = await ctx.database.db.select().from(expenseLines);
+    for (const c of claims) {
+      const mine = lines.filter((l) => l.claimId === c.id);
+      expect(
+        mine.reduce((sum, l) => sum + l.amountPaise, 0),
+        c.title,
+      ).toBe(c.totalPaise);
+      expect(mine.length).toBe(c.lineCount);
+      expect(c.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    // Travel lines name the visit they claim.
+    expect(lines.some((l) => l.followUpId && l.distanceTenths)).toBe(true);
+    const asDashboard = async (email: string) => {
+      const { cookie } = await login(ctx.app, email, DEMO_PASSWORD);
+      return (await call(ctx.app, { method: 'GET', url: '/api/hrm/dashboard' }, cookie)).json().data.expenses;
+    };
+    expect((await asDashboard('manas.sethi@karya.local')).pendingApprovals).toBeGreaterThan(0);
+    expect((await asDashboard('debasish.panda@karya.local')).myOpen).toBeGreaterThan(0);
+    const accountants = await ctx.database.db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.name, 'Accountant'));
+    expect(accountants.length).toBeGreaterThan(0);
+    expect((await asDashboard(accountants[0]!.email)).toPay).toBeGreaterThan(0);
   });
 
   it('the Mail page has something on first start: reminders (one failed, to send again) and leave decisions', async () => {

@@ -5,6 +5,8 @@ import {
   companySettings,
   customerAssignments,
   customers,
+  expenseClaims,
+  expenseLines,
   followUps,
   leaveAllocations,
   leaves,
@@ -32,6 +34,7 @@ import { catalogueDemoRows } from './catalogue.ts';
 import { prng } from './common.ts';
 import { type DemoCompanyEnv, demoCompanyRow } from './company.ts';
 import { customerDemoRows } from './customers.ts';
+import { expenseDemoRows } from './expenses.ts';
 import { followUpDemoRows } from './follow-ups.ts';
 import { leaveDemoRows } from './leave.ts';
 import { mailDemoRows } from './mail.ts';
@@ -203,6 +206,17 @@ export const loadDemoData = async (
       attendanceRnd,
     );
     if (visits.length) await tx.insert(followUps).values(visits);
+    // A month of expense claims (issue 28): the field visits' travel paid and waiting, drafts, a rejection.
+    const whoIs = (key: string) =>
+      stillWorking.find((u) => roleOf(userRows.indexOf(u)) === key)?.id ?? adminId;
+    const expenses = expenseDemoRows(
+      now,
+      stillWorking.map((u) => ({ id: u.id!, field: roleOf(userRows.indexOf(u)) === 'salesExecutive' })),
+      visits,
+      { deciderId: whoIs('hrManager'), payerId: whoIs('accountant'), rnd: prng(20260701) },
+    );
+    if (expenses.claims.length) await tx.insert(expenseClaims).values(expenses.claims);
+    if (expenses.lines.length) await tx.insert(expenseLines).values(expenses.lines);
     // What the quotations print (issue 25): the demo company and its bank account.
     await tx.insert(companySettings).values(demoCompanyRow(opts.company)).onConflictDoNothing();
     // Quotations for the requirements, priced from the stock's prices to show; the sales manager reviews.

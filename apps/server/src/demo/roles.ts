@@ -18,9 +18,11 @@ const perm = (resource: string, actions: readonly string[] | 'all') => {
  * their own attendance and ask for corrections (issue 28). Update on attendance decides corrections, and the
  * server lets it only for the members of the teams one manages: whoever manages a team can, whatever the role.
  */
+const OWN_EXPENSES = ['create', 'read', 'update', 'delete', 'upload-file'];
 const basics = (
   attendance: readonly string[] | 'all' = ['create', 'read', 'update'],
   leave: readonly string[] | 'all' = ['create', 'read', 'update', 'delete'],
+  expense: readonly string[] | 'all' = OWN_EXPENSES,
 ) => [
   perm('hrm', ['read']),
   perm('profile', ['read', 'update']),
@@ -30,6 +32,9 @@ const basics = (
   perm('leave', leave),
   // Mail (decision 0024): the mail Karya sent to or for oneself, and sending a failed one again.
   perm('mail', ['read', 'create']),
+  // Expense claims (decision 0025): make, see, change, submit and delete one's own, with receipts; update
+  // decides, for the teams one manages only.
+  perm('expense', expense),
 ];
 const staffBasics = basics();
 
@@ -121,9 +126,9 @@ export const DEMO_ROLES: DemoRole[] = [
     permissions: [
       // The HR Manager sees everyone's attendance (view-all) and its register, decides everyone's leave and
       // sets the year's allocations.
-      ...basics('all', 'all'),
+      // Every submitted claim is hers to decide (view-all); accounts pay them.
+      ...basics('all', 'all', [...OWN_EXPENSES, 'view-all']),
       perm('task', 'all'),
-      perm('expense', ['read']),
       perm('admin', ['read']),
       perm('user', ['read', 'create', 'update', 'suggestion', 'activities']),
       // The user form's role field lists roles through the role suggestion call.
@@ -167,11 +172,11 @@ export const DEMO_ROLES: DemoRole[] = [
     description:
       'Books: reads purchases, sales and staff expenses, and hands them to Tally, the GSTR-1 return and the registers.',
     permissions: [
-      ...staffBasics,
+      // Pays every approved claim (view-all and pay), and claims their own.
+      ...basics(undefined, undefined, [...OWN_EXPENSES, 'view-all', 'pay']),
       perm('admin', ['read']),
       perm('product-purchase', ['read']),
       perm('product-sale', ['read']),
-      perm('expense', ['read']),
       // The accountant's hand-off (issue 27 §3): every export, and the Tally ledger names.
       perm('accounts', 'all'),
     ],

@@ -7,6 +7,7 @@ import { catalogueModuleRoutes } from './catalogue/catalogue.routes.ts';
 import { companyRoutes } from './company/company.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { expenseRoutes } from './expenses/expense.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { followUpsRoutes } from './follow-ups/follow-ups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -43,6 +44,7 @@ export const registerModules = async (api: FastifyInstance, deps: AppDeps) => {
   await holidaysRoutes(api, deps);
   await attendanceRoutes(api, deps);
   await leaveRoutes(api, deps);
+  await expenseRoutes(api, deps);
   await mailRoutes(api, deps);
   await companyRoutes(api, deps);
   await catalogueModuleRoutes(api, deps);

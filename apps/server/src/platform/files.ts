@@ -112,7 +112,7 @@ export const containsMarkup = (data: Buffer) => MARKUP.test(data.toString('latin
  */
 export const storeUpload = async (
   deps: { db: Db; storage: FileStorage },
-  upload: { data: Buffer; filename: string; ownerId: string | null },
+  upload: { data: Buffer; filename: string; ownerId: string | null; private?: boolean },
   allowed: readonly string[],
   wrongTypeMessage: string,
 ): Promise<StoredFile> => {
@@ -133,6 +133,7 @@ export const storeUpload = async (
     mimeType: kind.mime,
     size: upload.data.length,
     ownerId: upload.ownerId,
+    private: upload.private ?? false,
   });
   return { id, url: `/api/files/${id}`, mimeType: kind.mime, size: upload.data.length, originalName };
 };

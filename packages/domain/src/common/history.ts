@@ -85,6 +85,16 @@ export const isRedactedField = (field: string) => REDACTED_FIELD_RE.test(field);
 
 /** The fields each record type tracks, with the labels the History section shows. Order is display order. */
 export const HISTORY_FIELDS = {
+  expense: {
+    title: 'Purpose',
+    status: 'Status',
+    total: 'Total',
+    lineCount: 'Expenses',
+    lines: 'Lines',
+    decisionReason: 'Decision reason',
+    paidOn: 'Paid on',
+    paymentReference: 'Payment reference',
+  },
   leave: {
     leaveType: 'Leave type',
     from: 'From',

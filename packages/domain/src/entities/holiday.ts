@@ -34,4 +34,15 @@ export type HrmDashboard = {
     /** Applications waiting for the caller's decision (a manager's pending approvals). */
     pendingApprovals: number;
   };
+  /** Issue 28: the caller's open claims, and what waits for their decision or their payment. */
+  expenses: {
+    /** false without read on expense; the rest is then empty. */
+    visible: boolean;
+    /** The caller's own claims submitted or approved but not yet paid, and their total in rupees. */
+    myOpen: number;
+    myOpenAmount: number;
+    /** Claims waiting for the caller's decision (a manager's), and approved claims to pay (with pay). */
+    pendingApprovals: number;
+    toPay: number;
+  };
 };

@@ -6,7 +6,7 @@ import { defineList } from '../common/list-query.ts';
 export const MAIL_PATH = '/hrm/mail';
 
 /** What a message is about; decides its label and whether it can be sent again. */
-export const MAIL_KINDS = ['code', 'reminder', 'quotation', 'invoice', 'leave', 'other'] as const;
+export const MAIL_KINDS = ['code', 'reminder', 'quotation', 'invoice', 'leave', 'expense', 'other'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   code: 'Sign-in and password codes',
@@ -14,6 +14,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   quotation: 'Quotations sent to customers',
   invoice: 'Tax invoices sent to customers',
   leave: 'Leave',
+  expense: 'Expense claims',
   other: 'Other',
 };
 
@@ -35,7 +36,7 @@ export const MAIL_STATUS_LABELS: Readonly<Record<MailStatus, string>> = {
  * new code is asked for where it is used); quotations and invoices are sent again from their own page, with
  * their PDF (the outbox keeps the text only).
  */
-export const MAIL_RESENDABLE: readonly MailKind[] = ['reminder', 'leave', 'other'];
+export const MAIL_RESENDABLE: readonly MailKind[] = ['reminder', 'leave', 'expense', 'other'];
 
 export const MAIL_MESSAGES = {
   listed: 'Mails fetched successfully',

@@ -1,10 +1,11 @@
-import { can, type HrmDashboard, TASK_CLOSED_STATUSES, todayInAppZone } from '@karya/domain';
+import { can, fromPaise, type HrmDashboard, TASK_CLOSED_STATUSES, todayInAppZone } from '@karya/domain';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { attendanceToday } from '../attendance/attendance.service.ts';
 import { pendingCorrectionsFor } from '../attendance/corrections.service.ts';
+import { claimsWaitingFor, myOpenClaims } from '../expenses/expense.service.ts';
 import { listHolidays } from '../holidays/holidays.service.ts';
 import { myPendingLeave, pendingLeaveFor } from '../leave/leave.service.ts';
 import { balancesOf } from '../leave/leave-balances.ts';
@@ -23,7 +24,7 @@ const dueDay = sql`coalesce(${tasks.deadline}, ${tasks.date})`;
  */
 export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Promise<HrmDashboard> => {
   const today = todayInAppZone(now);
-  const [holidays, attendance, leave] = await Promise.all([
+  const [holidays, attendance, leave, expenses] = await Promise.all([
     listHolidays(db, { from: today, limit: HOLIDAY_LIST_SIZE }),
     can(principal.permissions, 'attendance', 'read')
       ? Promise.all([
@@ -43,6 +44,23 @@ export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Pro
           pendingApprovals,
         }))
       : Promise.resolve({ visible: false, balances: [], myPending: 0, pendingApprovals: 0 }),
+    can(principal.permissions, 'expense', 'read')
+      ? Promise.all([
+          myOpenClaims(db, principal),
+          can(principal.permissions, 'expense', 'update')
+            ? claimsWaitingFor(db, principal, 'Submitted')
+            : Promise.resolve(0),
+          can(principal.permissions, 'expense', 'pay')
+            ? claimsWaitingFor(db, principal, 'Approved')
+            : Promise.resolve(0),
+        ]).then(([mine, pendingApprovals, toPay]) => ({
+          visible: true,
+          myOpen: mine.n,
+          myOpenAmount: fromPaise(mine.paise),
+          pendingApprovals,
+          toPay,
+        }))
+      : Promise.resolve({ visible: false, myOpen: 0, myOpenAmount: 0, pendingApprovals: 0, toPay: 0 }),
   ]);
   if (!can(principal.permissions, 'task', 'read'))
     return {
@@ -50,6 +68,7 @@ export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       holidays,
       attendance,
       leave,
+      expenses,
     };
 
   const mine = and(
@@ -82,5 +101,6 @@ export const hrmDashboard = async (db: Db, principal: Principal, now: Date): Pro
     holidays,
     attendance,
     leave,
+    expenses,
   };
 };

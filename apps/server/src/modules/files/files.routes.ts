@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { files } from '../../db/schema.ts';
-import { signedIn } from '../../platform/access.ts';
+import { principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 
@@ -22,7 +22,9 @@ export const filesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     },
     async (request, reply) => {
       const [file] = await deps.db.select().from(files).where(eq(files.id, request.params.id)).limit(1);
-      if (!file) throw notFound('File not found');
+      // A private file (a receipt) is its owner's here; others reach it through its record's route.
+      if (!file || (file.private && file.ownerId !== principalOf(request).user.id))
+        throw notFound('File not found');
       const data = await deps.storage.get(file.storageKey);
       if (!data) throw notFound('File not found');
       const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -14,7 +14,7 @@ export const MANAGING_ROLES = ['manager', 'admin'] as const;
 export const mayViewAllLeave = (p: Principal) => can(p.permissions, 'leave', 'view-all');
 
 /** The ids of the members of the live teams a user manages (a subquery). */
-const managedIds = (managerId: string) => sql`(
+export const managedIds = (managerId: string) => sql`(
   select m.user_id from ${teamMembers} me
   join ${teams} t on t.id = me.team_id and t.is_deleted = false
   join ${teamMembers} m on m.team_id = me.team_id
