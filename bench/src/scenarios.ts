@@ -3,6 +3,7 @@ import { CUSTOMER_DETAIL_ROW, customerId } from './datasets/customers.ts';
 import { ITEM_LIST_DEEP_PAGE, itemId } from './datasets/items.ts';
 import { projectId } from './datasets/projects.ts';
 import { PROJECT_DETAIL_ROW, QUOTATION_DETAIL_ROW, quotationId } from './datasets/quotations.ts';
+import { idValue } from './datasets/sql.ts';
 import { HOT_ITEMS, itemIdOf, saleIdOf, stockIdOf, vendorIdOf, verifyLedger } from './datasets/stock.ts';
 import type { Sql } from './db.ts';
 import type { HttpRequest } from './load.ts';
@@ -639,6 +640,62 @@ export const SCENARIOS: Scenario[] = [
     p99TargetMs: 100,
     requests: (ctx) => [
       { method: 'GET', path: `/api/hrm/leaves/calendar?${q({ month: ctx.today.slice(0, 7) })}` },
+    ],
+  },
+  {
+    name: 'leave-detail',
+    kind: 'detail',
+    description: 'GET /api/hrm/leaves/{id}: one application with its people and what the caller may do',
+    rawReference: true,
+    p99TargetMs: 100,
+    requests: () => [{ method: 'GET', path: `/api/hrm/leaves/${idValue('21', 7)}` }],
+  },
+  // Issue 28: 100,000 expense claims of three lines each (decision 0025), read by the HR Manager (view-all).
+  {
+    name: 'expenses-submitted',
+    kind: 'list',
+    description:
+      'GET /api/hrm/expenses: claims waiting for a decision, oldest first, page 1 (100,000 claims)',
+    rawReference: true,
+    p99TargetMs: 100,
+    requests: () => [
+      {
+        method: 'GET',
+        path: `/api/hrm/expenses?${q({ 'filters[status][]': 'Submitted', sortBy: 'submittedAt', sortOrder: 'asc' })}`,
+      },
+    ],
+  },
+  {
+    name: 'expense-detail',
+    kind: 'detail',
+    description: 'GET /api/hrm/expenses/{id}: one claim with its lines, customers, visits and receipts',
+    rawReference: true,
+    p99TargetMs: 100,
+    requests: () => [{ method: 'GET', path: `/api/hrm/expenses/${idValue('22', 7)}` }],
+  },
+  {
+    name: 'expense-totals',
+    kind: 'detail',
+    description:
+      "GET /api/hrm/expenses/totals: a person's claimed, approved and paid rupees per month of the year",
+    rawReference: true,
+    p99TargetMs: 100,
+    requests: (ctx) => [
+      {
+        method: 'GET',
+        path: `/api/hrm/expenses/totals?${q({ year: ctx.today.slice(0, 4), user: ctx.sampleUserId })}`,
+      },
+    ],
+  },
+  {
+    name: 'expense-register',
+    kind: 'analytics',
+    description: "GET /api/hrm/expenses/register: last month's expense lines of everyone as .xlsx",
+    rawReference: false,
+    p99TargetMs: 2000,
+    runTargets: [{ connections: 1, p99Ms: 2000 }],
+    requests: (ctx) => [
+      { method: 'GET', path: `/api/hrm/expenses/register?${q({ month: ctx.day(-31).slice(0, 7) })}` },
     ],
   },
   {

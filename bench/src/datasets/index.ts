@@ -4,6 +4,7 @@ import { brands } from './brands.ts';
 import { categories } from './categories.ts';
 import { classes } from './classes.ts';
 import { customers } from './customers.ts';
+import { expenseClaims, expenseLines } from './expenses.ts';
 import { followUps } from './follow-ups.ts';
 import { history } from './history.ts';
 import { items } from './items.ts';
@@ -29,6 +30,8 @@ export const GENERATORS: Generator[] = [
   teams,
   attendance,
   leaves,
+  expenseClaims,
+  expenseLines,
   history,
   brands,
   categories,
@@ -46,4 +49,4 @@ export const GENERATORS: Generator[] = [
 ];
 
 /** Bump when a generator changes, so cached bench databases are rebuilt. */
-export const DATASET_VERSION = 13;
+export const DATASET_VERSION = 14;
