@@ -1,6 +1,7 @@
 import { mkdir, opendir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { newId } from '@karya/domain';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema.ts';
 import { badRequest } from './errors.ts';
@@ -136,4 +137,26 @@ export const storeUpload = async (
     private: upload.private ?? false,
   });
   return { id, url: `/api/files/${id}`, mimeType: kind.mime, size: upload.data.length, originalName };
+};
+
+/**
+ * A stored file as an answer: shown inline under its own name, never sniffed as something else, never able
+ * to run script (a sandboxed CSP), cached only by the browser that asked (`no-store` for one that changes).
+ */
+export const sendStoredFile = (
+  reply: FastifyReply,
+  file: { mimeType: string; originalName: string; data: Buffer },
+  cache: 'private, max-age=3600' | 'private, no-store' = 'private, max-age=3600',
+) => {
+  const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .header('content-type', file.mimeType)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', cache)
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header(
+      'content-disposition',
+      `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+    )
+    .send(file.data);
 };

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { expenseClaims, expenseLines, files } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { storeUpload } from '../../platform/files.ts';
+import { sendStoredFile, storeUpload } from '../../platform/files.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { expenseScope } from './expense-scope.ts';
@@ -62,15 +62,5 @@ export const sendReceipt = async (
     .limit(1);
   const data = file ? await deps.storage.get(file.key) : null;
   if (!file || !data) throw notFound('Receipt not found');
-  const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .header('content-type', file.mimeType)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, max-age=3600')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header(
-      'content-disposition',
-      `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-    )
-    .send(data);
+  return sendStoredFile(reply, { mimeType: file.mimeType, originalName: file.originalName, data });
 };

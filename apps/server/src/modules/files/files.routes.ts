@@ -7,6 +7,7 @@ import { files } from '../../db/schema.ts';
 import { principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
+import { sendStoredFile } from '../../platform/files.ts';
 
 /** Stored files, served only to signed-in users, never sniffed by the browser as something else. */
 export const filesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
@@ -27,17 +28,7 @@ export const filesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
         throw notFound('File not found');
       const data = await deps.storage.get(file.storageKey);
       if (!data) throw notFound('File not found');
-      const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', file.mimeType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header(
-          'content-disposition',
-          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-        )
-        .send(data);
+      return sendStoredFile(reply, { mimeType: file.mimeType, originalName: file.originalName, data });
     },
   );
 };

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { sendStoredFile } from '../../platform/files.ts';
 import {
   EVERY_LIFECYCLE_ACTION,
   lifecycleRoutes,
@@ -98,17 +99,11 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       },
       async (request, reply) => {
         const file = await projectFile(deps, principalOf(request), request.params.id, field);
-        const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header(
-            'content-disposition',
-            `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-          )
-          .send(file.data);
+        return sendStoredFile(
+          reply,
+          { mimeType: 'application/pdf', originalName: file.name, data: file.data },
+          'private, no-store',
+        );
       },
     );
 
