@@ -100,7 +100,7 @@ export const checkBudget = () => {
     if (!manifest[page]?.isDynamicEntry)
       throw new Error(`${page} (a route in routes.tsx) is not a lazy chunk`);
     const m = measure(manifest, [entry, SHELL, page]);
-    const route = page.includes('/coming-soon/') ? 'coming-soon pages' : urls.join(', ');
+    const route = urls.join(', ');
     rows.push({
       route,
       ...m,

@@ -19,8 +19,8 @@ const SMALL = [
 
 /**
  * Issue 28 (decision 0025): a month of claims for the demo staff. Sales executives claim their field visits'
- * travel by km (the first half paid by the accountant, the rest submitted and waiting for the HR Manager),
- * and keep a draft; the others have a small claim approved and waiting for payment, one rejected with a
+ * travel by km (the first half paid by the accountant, the rest submitted and waiting for the HR Manager,
+ * the latest visit left to claim from its follow-up), and keep a draft; the others have a small claim approved and waiting for payment, one rejected with a
  * reason. No receipts: every line is priced by distance or stays under the receipt limit.
  */
 export const expenseDemoRows = (
@@ -102,9 +102,11 @@ export const expenseDemoRows = (
           },
         };
       });
-      const half = Math.ceil(trips.length / 2);
-      claim(person.id, 'Field visits, first fortnight', 'Paid', trips.slice(0, half));
-      claim(person.id, 'Field visits, second fortnight', 'Submitted', trips.slice(half));
+      // The latest visit is left to claim from its follow-up (Claim travel for this visit).
+      const claimed = trips.slice(0, -1);
+      const half = Math.ceil(claimed.length / 2);
+      claim(person.id, 'Field visits, first fortnight', 'Paid', claimed.slice(0, half));
+      claim(person.id, 'Field visits, second fortnight', 'Submitted', claimed.slice(half));
       claim(person.id, 'Expenses this week', 'Draft', [small(today)]);
     } else {
       const status = otherIndex % 3 === 2 ? 'Rejected' : 'Approved';

@@ -12,8 +12,7 @@ import { RequireAuth } from './require-auth';
  * other feature's `routes.tsx` is collected by the signed-in frame's chunk (signed-in-frame.tsx), which
  * `patchRoutesOnNavigation` adds under the shell on the first navigation inside it. A new record type adds
  * its own features/<name>/routes.tsx and touches nothing else: the shell checks the route-permission table
- * from packages/domain, the menus already list every area, and the coming-soon pages are splat routes that
- * any real route outranks.
+ * from packages/domain and the menus already list every area (every one has its screens since issue 28).
  *
  * Every page is its own chunk, and the shell with the route table is one too: the sign-in page loads
  * neither the shell, nor the list kit, nor the routes of the twenty record types.

@@ -122,6 +122,9 @@ export const EXPENSE_MESSAGES = {
   monthInvalid: 'Month must be YYYY-MM',
   registerForbidden: 'The register is for team managers and those who see every claim',
   totalsForbidden: 'Only your own totals, or those of your team’s members',
+  distanceOrAmount: 'Distance or amount is required',
+  claimNoInvalid: 'Claim ID must be like EC0001',
+  unsavedLine: 'Add or clear the expense being entered before saving',
 } as const;
 
 /** One line of a claim as the API answers it; amounts in rupees (two decimals), dates YYYY-MM-DD. */
@@ -195,6 +198,9 @@ export const expenseListSpec = defineList({
   sortFields: ['claimNo', 'status', 'total', 'submittedAt', 'createdAt', 'updatedAt'],
   defaultSort: { field: 'createdAt', order: 'desc' },
 });
+
+/** The month's register as the download names it. */
+export const expenseRegisterFileName = (month: string) => `expenses-${month}.xlsx`;
 
 /** A line's dates as shown in mail and the register: '05/11/2026'. */
 export const expenseDayShown = dayShown;

@@ -112,7 +112,7 @@ export const visitTravelSchema = z
       .transform((v) => v ?? ''),
   })
   .refine((v) => v.distanceKm !== null || v.amount !== null, {
-    message: 'Distance or amount is required',
+    message: M.distanceOrAmount,
     path: ['distanceKm'],
   });
 export type VisitTravelInput = z.infer<typeof visitTravelSchema>;

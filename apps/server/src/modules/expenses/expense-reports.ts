@@ -170,5 +170,3 @@ export const expenseRegister = async (db: Db, principal: Principal, month: strin
     money: [8, 9],
   };
 };
-
-export const expenseRegisterFileName = (month: string) => `expenses-${month}.xlsx`;

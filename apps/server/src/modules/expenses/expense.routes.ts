@@ -6,6 +6,7 @@ import {
   expenseDecisionSchema,
   expenseListSpec,
   expensePaymentSchema,
+  expenseRegisterFileName,
   expenseRulesSchema,
   HISTORY_MESSAGES,
   historyListSpec,
@@ -39,7 +40,7 @@ import {
   updateClaim,
 } from './expense.service.ts';
 import { sendReceipt, uploadReceipt } from './expense-receipts.ts';
-import { expenseRegister, expenseRegisterFileName, expenseTotals } from './expense-reports.ts';
+import { expenseRegister, expenseTotals } from './expense-reports.ts';
 import { expenseScope, getExpenseRules, putExpenseRules } from './expense-scope.ts';
 
 const M = EXPENSE_MESSAGES;

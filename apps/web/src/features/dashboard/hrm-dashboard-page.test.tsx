@@ -61,9 +61,11 @@ const full: HrmDashboard = {
   ],
   attendance: { visible: false, today: null, team: null, pendingCorrections: 0 },
   leave: { visible: false, balances: [], myPending: 0, pendingApprovals: 0 },
+  expenses: { visible: false, myOpen: 0, myOpenAmount: 0, pendingApprovals: 0, toPay: 0 },
 };
 const NO_ATTENDANCE = { visible: false, today: null, team: null, pendingCorrections: 0 };
 const NO_LEAVE = { visible: false, balances: [], myPending: 0, pendingApprovals: 0 };
+const NO_EXPENSES = { visible: false, myOpen: 0, myOpenAmount: 0, pendingApprovals: 0, toPay: 0 };
 
 let dashboard: HrmDashboard | null = full;
 
@@ -124,6 +126,7 @@ describe('HRM dashboard', () => {
       holidays: [],
       attendance: NO_ATTENDANCE,
       leave: NO_LEAVE,
+      expenses: NO_EXPENSES,
     });
     const overdue = await screen.findByRole('region', { name: 'Overdue tasks' });
     expect(within(overdue).getByText('No overdue tasks')).toBeTruthy();
@@ -140,6 +143,7 @@ describe('HRM dashboard', () => {
         holidays: full.holidays,
         attendance: NO_ATTENDANCE,
         leave: NO_LEAVE,
+        expenses: NO_EXPENSES,
       },
       {
         profile: ['read'],
@@ -247,5 +251,41 @@ describe('HRM dashboard', () => {
     open(full);
     await screen.findByRole('region', { name: 'Holidays' });
     expect(screen.queryByRole('region', { name: 'My leave this year' })).toBeNull();
+  });
+
+  it('shows my open claims and their amount, and links what waits for my decision or payment (issue 28)', async () => {
+    open(
+      {
+        ...full,
+        expenses: { visible: true, myOpen: 2, myOpenAmount: 1840.5, pendingApprovals: 3, toPay: 1 },
+      },
+      { ...withTasks, expense: ['read', 'update', 'pay'] },
+    );
+    const card = await screen.findByRole('region', { name: 'Expenses' });
+    expect(within(card).getByText('₹1,840.50')).toBeTruthy();
+    expect(within(card).getByText('In 2 open claims of yours')).toBeTruthy();
+    const waiting = within(card).getByRole('link', { name: '3 claims wait for your decision' });
+    expect(waiting.getAttribute('href')).toBe('/hrm/expenses?view=team');
+    const toPay = within(card).getByRole('link', { name: '1 approved claim to pay' });
+    expect(toPay.getAttribute('href')).toBe('/hrm/expenses?view=team');
+    expect(within(card).getByRole('link', { name: 'My claims' }).getAttribute('href')).toBe('/hrm/expenses');
+  });
+
+  it('says nothing of claims to pay without pay, and nothing of expenses without read on them', async () => {
+    open(
+      {
+        ...full,
+        expenses: { visible: true, myOpen: 0, myOpenAmount: 0, pendingApprovals: 0, toPay: 4 },
+      },
+      { ...withTasks, expense: ['read'] },
+    );
+    const card = await screen.findByRole('region', { name: 'Expenses' });
+    expect(within(card).getByText('No open claims of yours')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: /to pay|for your decision/ })).toBeNull();
+    cleanup();
+
+    open(full);
+    await screen.findByRole('region', { name: 'Holidays' });
+    expect(screen.queryByRole('region', { name: 'Expenses' })).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import { useAuth, useCan } from '../../app/auth';
 import { queryKeys } from '../../lib/query-keys';
 import { AttendanceCards } from './attendance-cards';
 import { DashboardFrame, formatDate, StatCard, useDashboardQuery } from './dashboard-widgets';
+import { ExpenseCards } from './expense-cards';
 import { LeaveCards } from './leave-cards';
 
 const greeting = (hour: number) =>
@@ -259,12 +260,13 @@ export const HrmDashboardPage = () => {
 
   return (
     <DashboardFrame title="HRM Dashboard" intro={intro} query={query}>
-      {({ tasks, holidays, attendance, leave }) => (
+      {({ tasks, holidays, attendance, leave, expenses }) => (
         <>
-          {(tasks.visible || attendance?.visible || leave?.visible) && (
+          {(tasks.visible || attendance?.visible || leave?.visible || expenses?.visible) && (
             <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
               {attendance && <AttendanceCards attendance={attendance} />}
               {leave && <LeaveCards leave={leave} />}
+              {expenses && <ExpenseCards expenses={expenses} />}
               {tasks.visible && (
                 <StatCard
                   title="My open tasks"

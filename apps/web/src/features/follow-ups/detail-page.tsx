@@ -6,7 +6,8 @@ import {
   type UserRef,
 } from '@karya/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPrinter, IconRepeat } from '@tabler/icons-react';
+import { IconPrinter, IconRepeat, IconRoute } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailSection } from '../../components/form/detail-section';
 import { EMPTY_VALUE } from '../../components/list/display';
@@ -16,6 +17,7 @@ import { DetailFrame } from '../../components/record/detail-frame';
 import { FieldList } from '../../components/record/field-list';
 import { formatDate, formatDateTime, formatTime } from '../../components/record/format';
 import { RecordLink } from '../../components/record/record-link';
+import { lazyPanel } from '../../lib/lazy-panel';
 import {
   FOLLOW_UP_CREATE_PATH,
   FOLLOW_UPS_PAGE,
@@ -26,6 +28,11 @@ import {
 import { FollowUpStatusBadge } from './follow-up-display';
 import { nextFollowUpPrefill } from './follow-up-form-values';
 import classes from './print.module.css';
+
+// Claiming a visit's travel (zod and the expense schema) is a chunk of its own, loaded when first opened.
+const VisitTravelDialog = lazyPanel(() =>
+  import('../expenses/visit-travel-dialog').then((m) => m.VisitTravelDialog),
+);
 
 const Users = ({ users }: { users: readonly UserRef[] }) =>
   users.length === 0 ? (
@@ -149,7 +156,8 @@ export const FollowUpDetails = ({ followUp: f }: { followUp: FollowUpDto }) => {
 /**
  * /crm/follow-ups/:id: the follow-up with Print, Update, Delete and, when one is required, Create Next
  * Follow Up (the create form prefilled from the next-follow-up block); a deleted one offers Restore and
- * Delete Permanently only (spec 2 §4).
+ * Delete Permanently only (spec 2 §4). A completed visit offers its visitor Claim travel for this visit
+ * (create on expense; issue 28).
  */
 export const FollowUpDetailPage = () => {
   const { id = '' } = useParams();
@@ -157,6 +165,14 @@ export const FollowUpDetailPage = () => {
   const lifecycle = useFollowUpLifecycle();
   const { can, canFinish } = useCanFinish();
   const actions = useDetailActions({ resource: 'follow-up', id, lifecycle, listPath: FOLLOW_UPS_PAGE });
+  const [claimingTravel, setClaimingTravel] = useState(false);
+  const visit = followUp.data ?? null;
+  const canClaimTravel =
+    visit !== null &&
+    !visit.isDeleted &&
+    visit.type === 'Visit' &&
+    visit.status === 'Completed' &&
+    can('expense', 'create');
   return (
     <div className={classes.printArea}>
       <DetailFrame<FollowUpDto>
@@ -183,6 +199,15 @@ export const FollowUpDetailPage = () => {
                   Print
                 </Button>
               )}
+              {canClaimTravel && (
+                <Button
+                  variant="light"
+                  leftSection={<IconRoute size={16} aria-hidden />}
+                  onClick={() => setClaimingTravel(true)}
+                >
+                  Claim travel for this visit
+                </Button>
+              )}
               {prefill && canFinish('follow-up', 'create') && (
                 <Button
                   variant="light"
@@ -201,6 +226,14 @@ export const FollowUpDetailPage = () => {
       >
         {(f) => <FollowUpDetails followUp={f} />}
       </DetailFrame>
+      {canClaimTravel && (
+        <VisitTravelDialog
+          opened={claimingTravel}
+          onClose={() => setClaimingTravel(false)}
+          followUp={visit._id}
+          what={`Visit to ${visit.customer?.name ?? 'the customer'} on ${formatDate(visit.date)}`}
+        />
+      )}
     </div>
   );
 };

@@ -3,7 +3,7 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { envelope, meWith, stubNetwork, Wrap, where } from '../../test/harness';
-import { routes as comingSoonRoutes } from '../coming-soon/routes';
+import { routes as comingSoonRoutes } from '../redirects/routes';
 import { routes } from './routes';
 import { hex, itemRef, requirement } from './test-records';
 

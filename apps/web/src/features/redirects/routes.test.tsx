@@ -31,7 +31,7 @@ const App = ({ path }: { path: string }) => (
   />
 );
 
-describe('coming-soon routes', { timeout: 60_000 }, () => {
+describe('redirect routes', { timeout: 60_000 }, () => {
   it('an unknown path under /admin/verifications is the not-found page, not "Coming soon"', async () => {
     render(<App path="/admin/verifications/nothing-here" />);
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
