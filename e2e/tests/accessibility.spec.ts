@@ -120,6 +120,28 @@ describe('accessibility', () => {
     await context.close();
   });
 
+  it('an expense claim’s page and a leave’s page have no serious or critical findings', async () => {
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await page.goto('/hrm/expenses');
+    await page.getByRole('heading', { name: 'Expenses' }).first().waitFor();
+    const first = async (url: string, key: string) =>
+      (await (await page.request.get(url)).json()).data[key][0]._id as string;
+    // The demo's claims and leave (issue 28): a submitted claim with its visits' travel, a leave.
+    const claim = await first('/api/hrm/expenses?limit=1&filters[status][]=Submitted', 'claims');
+    const leave = await first('/api/hrm/leaves?limit=1', 'leaves');
+    for (const [path, heading] of [
+      [`/hrm/expenses/${claim}`, 'Expense Claim'],
+      [`/hrm/leaves/${leave}`, 'Leave Details'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+
   it('a follow-up’s detail and update form have no serious or critical findings', async () => {
     const context = await newContext(env.browser, env.app.baseUrl);
     const page = await context.newPage();
