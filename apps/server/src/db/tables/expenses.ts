@@ -84,6 +84,8 @@ export const expenseLines = pgTable(
   (t) => [
     index('expense_lines_claim_idx').on(t.claimId, t.position),
     index('expense_lines_day_idx').on(t.day, t.claimId),
+    // A person's year of totals (GET /hrm/expenses/totals) reads their lines by day.
+    index('expense_lines_user_day_idx').on(t.userId, t.day),
     uniqueIndex('expense_lines_visit_uq').on(t.followUpId, t.userId).where(sql`${t.followUpId} is not null`),
     uniqueIndex('expense_lines_receipt_uq').on(t.receiptFileId).where(sql`${t.receiptFileId} is not null`),
     check('expense_lines_amount_ck', sql`${t.amountPaise} > 0`),
