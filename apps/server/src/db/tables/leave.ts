@@ -37,6 +37,9 @@ export const leaves = pgTable(
     index('leaves_status_from_idx').on(t.status, t.fromDate),
     index('leaves_from_idx').on(t.fromDate, t.id),
     index('leaves_user_year_idx').on(t.userId, t.year, t.leaveType),
+    // Leave over a day or a month (attendance's On Leave, the calendar): what ends on or after its start
+    // and starts by its end; ending after the start bounds the read to recent and coming leave.
+    index('leaves_status_to_idx').on(t.status, t.toDate, t.fromDate),
     check('leaves_range_ck', sql`${t.toDate} >= ${t.fromDate}`),
     check('leaves_halves_ck', sql`${t.halves} > 0`),
   ],

@@ -20,11 +20,12 @@ import {
   SHIFT_MAX_MS,
   weekdayOf,
 } from '@karya/domain';
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attendancePunches, attendanceRules, followUps, teamMembers, teams, users } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { idArray } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { listHolidays } from '../holidays/holidays.service.ts';
 import { approvedLeaveDays } from '../leave/leave-scope.ts';
@@ -152,19 +153,40 @@ const byKey = <T>(rows: T[], key: (r: T) => string) => {
   return map;
 };
 
-/** Completed visits logged as follow-ups by these users (visitors or the follow-up's owner), per user and day. */
+/** Up to this many people, visits are found per person (their visits by index); more, by the days' visits. */
+const VISITS_PER_PERSON_UP_TO = 20;
+
+/**
+ * Completed visits logged as follow-ups by these users (visitors or the follow-up's owner), per user and day.
+ * For a few people (a month, a small team) each one's visits come from the visitors' GIN index and the
+ * owner's (follow_up_by, date) index: a person has a few hundred visits, where a month has tens of thousands
+ * (`type || ''` keeps the planner off the type index, which matches a quarter of the table). For many people
+ * (everyone's day) the days' visits are read once and each one's people (visitors and owner) matched to
+ * them through a hashed array: matching every person against every visit cost 100 ms for 2,000 people.
+ */
 const visitCounts = async (db: Db, userIds: string[], from: string, to: string) => {
   if (userIds.length === 0) return new Map<string, number>();
-  const rows = await db.execute(sql`
-    select u.id as user_id, f.date::text as day, count(*)::int as n
+  const people = idArray(userIds);
+  const rows = await db.execute(
+    userIds.length <= VISITS_PER_PERSON_UP_TO
+      ? sql`
+    select u.id as user_id, f.day, count(*)::int as n
+    from unnest(${people}) as u(id)
+    join lateral (
+      select f.date::text as day from ${followUps} f
+      where (f.visitors @> array[u.id] or f.follow_up_by = u.id)
+        and f.is_deleted = false and (f.type || '') = 'Visit' and f.status = 'Completed'
+        and f.date between ${from} and ${to}
+    ) f on true
+    group by u.id, f.day`
+      : sql`
+    select p.user_id, f.date::text as day, count(*)::int as n
     from ${followUps} f
-    join unnest(${sql`array[${sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::text[]`}) as u(id)
-      on u.id = any(f.visitors) or f.follow_up_by = u.id
-    where f.is_deleted = false and f.type = 'Visit' and f.status = 'Completed' and f.date between ${from} and ${to}
-    group by u.id, f.date`);
+    cross join lateral (select unnest(f.visitors) as user_id union select f.follow_up_by) p
+    where p.user_id = any(${people})
+      and f.is_deleted = false and f.type = 'Visit' and f.status = 'Completed' and f.date between ${from} and ${to}
+    group by p.user_id, f.date`,
+  );
   const out = new Map<string, number>();
   for (const r of (rows as unknown as { rows: { user_id: string; day: string; n: number }[] }).rows)
     out.set(`${r.user_id}|${r.day}`, Number(r.n));
@@ -187,7 +209,7 @@ export const loadDays = async (db: Db, userIds: string[], from: string, to: stri
           .from(attendancePunches)
           .where(
             and(
-              inArray(attendancePunches.userId, userIds),
+              sql`${attendancePunches.userId} = any(${idArray(userIds)})`,
               gte(attendancePunches.day, from),
               lte(attendancePunches.day, to),
             ),
@@ -332,7 +354,7 @@ export const attendanceTeamDay = async (
     db
       .select({ id: users.id, name: users.name })
       .from(users)
-      .where(inArray(users.id, ids))
+      .where(sql`${users.id} = any(${idArray(ids)})`)
       .orderBy(asc(users.name)),
   ]);
   return {

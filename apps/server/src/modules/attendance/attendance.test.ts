@@ -16,6 +16,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { customers, followUps, teamMembers, teams, users } from '../../db/schema.ts';
+import { loadDays } from './attendance.service.ts';
 
 const M = ATTENDANCE_MESSAGES;
 /** An instant in India time: ist('2026-11-24', '09:20'). */
@@ -157,6 +158,12 @@ describe('attendance (issue 28)', () => {
     expect(day('2026-11-23')).toMatchObject({ status: 'On Field', visits: 1 });
     expect(day('2026-11-25').status).toBe('Absent');
     expect(day('2026-11-20').status).toBe('Absent');
+    // Both ways of finding visits agree: per person (a few people) and by the days' visits (many people).
+    const many = [v.user.id, ...Array.from({ length: 24 }, () => newId())];
+    for (const ids of [[v.user.id], many]) {
+      const inputs = await loadDays(ctx.database.db, ids, '2026-11-01', '2026-11-30');
+      expect([...inputs.visits.entries()], String(ids.length)).toEqual([[`${v.user.id}|2026-11-23`, 1]]);
+    }
   });
 
   it('a manager sees the team’s day and a member’s month; others only their own', async () => {

@@ -22,7 +22,7 @@ import { customers, followUps, requirements } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { recordLifecycle } from '../../platform/lifecycle-service.ts';
-import { type ListColumns, matchText } from '../../platform/list-sql.ts';
+import { idArray, type ListColumns, matchText } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   assignmentStateRule,
@@ -166,12 +166,6 @@ export const detail = async (db: Db | Tx, id: string) => {
 
 // ------------------------------------------------------------------------------------------------ list
 
-const toTextArray = (ids: string[]): SQL =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
-
 const columns = (now: Date): ListColumns => ({
   filters: {
     followUpId: { kind: 'in', on: followUps.followUpId },
@@ -184,8 +178,7 @@ const columns = (now: Date): ListColumns => ({
     followUpBy: { kind: 'in', on: followUps.followUpBy },
     visitors: {
       kind: 'custom',
-      build: (v) =>
-        Array.isArray(v) && v.length ? sql`${followUps.visitors} && ${toTextArray(v)}` : undefined,
+      build: (v) => (Array.isArray(v) && v.length ? sql`${followUps.visitors} && ${idArray(v)}` : undefined),
     },
     response: { kind: 'text', on: [followUps.response, followUps.remarks] },
     nextRequired: {

@@ -2,6 +2,7 @@ import { can, LEAVE_HOLDING } from '@karya/domain';
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { leaves, teamMembers, teams } from '../../db/schema.ts';
+import { idArray } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { Scope } from '../../platform/records.ts';
 
@@ -64,7 +65,7 @@ export const approvedLeaveDays = async (db: Db, userIds: string[], from: string,
     .from(leaves)
     .where(
       and(
-        inArray(leaves.userId, userIds),
+        sql`${leaves.userId} = any(${idArray(userIds)})`,
         eq(leaves.status, 'Approved'),
         lte(leaves.fromDate, to),
         gte(leaves.toDate, from),

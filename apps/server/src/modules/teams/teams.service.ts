@@ -9,14 +9,14 @@ import {
   type TeamUpdateInput,
   type UserRef,
 } from '@karya/domain';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { diffSnapshots, recordChange, recordUpdate, type Snapshot } from '../../platform/history.ts';
 import { recordLifecycle } from '../../platform/lifecycle-service.ts';
-import type { ListColumns } from '../../platform/list-sql.ts';
+import { idArray, type ListColumns } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import {
   createStamps,
@@ -88,12 +88,6 @@ const one = async (db: Db, row: TeamRow) => (await toTeamDtos(db, [row]))[0]!;
 /** The number of members of the team a list row is about (correlated with the outer `teams` row). */
 const membersCountSql = sql`(select count(*) from ${teamMembers} where ${teamMembers.teamId} = ${teams.id})::int`;
 
-const toTextArray = (ids: string[]): SQL =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
-
 const teamColumns: ListColumns = {
   filters: {
     name: { kind: 'text', on: teams.name },
@@ -104,7 +98,7 @@ const teamColumns: ListColumns = {
       kind: 'custom',
       build: (v) =>
         Array.isArray(v) && v.length
-          ? sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = any(${toTextArray(v)}))`
+          ? sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = any(${idArray(v)}))`
           : undefined,
     },
     ...lifecycleRules(teams),

@@ -1,1 +1,0 @@
-CREATE INDEX "expense_lines_user_day_idx" ON "expense_lines" USING btree ("user_id","day");
