@@ -645,7 +645,8 @@ const NOT_ROW_SCOPED: Record<string, string> = {
     'creates a requirement for a customer the caller sees; another customer answers 400 Customer not found (requirements.test.ts)',
   [`POST ${QUOTATIONS}`]:
     'creates a quotation for a customer the caller sees; another customer answers 400 Customer not found (quotations.test.ts)',
-  'GET /api/files/:id': 'files are served to every signed-in user; their ids are unguessable (decision 0001)',
+  'GET /api/files/:id':
+    'shared files (images, logos) are served to every signed-in user; a private one (a receipt, a project’s agreement or order) only to its uploader, others read it through its record’s route',
   [`POST ${PROJECTS}`]:
     'approves a quotation the caller sees; another answers 400 Quotation not found (projects.test.ts)',
 };

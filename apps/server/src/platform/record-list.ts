@@ -133,8 +133,9 @@ export type ListRun = {
  * so pages never overlap.
  */
 /**
- * From this offset on, a page is found as ids first (from an index alone where the filters allow) and only
- * its own rows are read: deep pages stop costing a visit to every row before them.
+ * From this offset on (and whenever a text filter is set), a page is found as ids first (from an index alone
+ * where the filters allow) and only its own rows are read: deep pages stop costing a visit to every row
+ * before them.
  */
 export const DEFERRED_JOIN_FROM = 1_000;
 
@@ -144,8 +145,19 @@ export const DEFERRED_JOIN_FROM = 1_000;
  */
 export type ListTotal = { count: number; exact: boolean };
 
+/**
+ * Whether a text filter ("contains") is set: its matches are found by walking the sort's index and testing
+ * each entry, so the page is found as ids first, where an index that holds the filtered columns (INCLUDE)
+ * answers without reading a row: 85,000 names tested in the index, not 30,000 rows read for twenty.
+ */
+const hasTextFilter = (columns: ListColumns, filters: Record<string, FilterValue>) =>
+  Object.entries(filters).some(
+    ([key, value]) => columns.filters[key]?.kind === 'text' && typeof value === 'string' && value !== '',
+  );
+
 export const runList = async <Row>({ db, table, columns, query, filters, scope, select }: ListRun) => {
-  const conditions = listConditions(columns, filters ?? query.filters);
+  const applied = filters ?? query.filters;
+  const conditions = listConditions(columns, applied);
   if (scope) conditions.push(scope);
   const where = conditions.length ? and(...conditions) : undefined;
   const order = listOrderBy(query, columns, uniqueSortColumns(table as PgTable));
@@ -156,7 +168,7 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope, 
   const from = table as PgTable;
   const pick = () => (select ? db.select(select as never) : db.select());
   const page =
-    offset >= DEFERRED_JOIN_FROM
+    offset >= DEFERRED_JOIN_FROM || hasTextFilter(columns, applied)
       ? pick()
           .from(from)
           .where(

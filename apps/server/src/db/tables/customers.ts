@@ -91,9 +91,16 @@ export const customers = pgTable(
       uniqueIndex('customers_customer_id_idx').on(t.customerId),
       index('customers_live_created_idx').on(t.isDeleted, t.createdAt),
       index('customers_live_updated_idx').on(t.isDeleted, t.updatedAt),
-      // Sorted by name: the whole order (name, then id) and the students range are read in the index, so a
-      // page walks it without a sort and fetches only rows in the range (the bench's customers-list).
-      index('customers_live_name_idx').on(t.isDeleted, sql`lower(${t.name})`, t.id, t.numberOfStudents),
+      // Sorted by name: the whole order (name, then id), the students range and the name itself are read in
+      // the index, so a page walks it without a sort and, with a "contains" filter on the name, finds its
+      // ids from the index alone (ids first, platform/record-list.ts): the bench's customers-list.
+      index('customers_live_name_idx').on(
+        t.isDeleted,
+        sql`lower(${t.name})`,
+        t.id,
+        t.numberOfStudents,
+        t.name,
+      ),
       index('customers_assigned_to_idx').using('gin', t.assignedTo),
       index('customers_re_assigned_to_idx').using('gin', t.reAssignedTo),
       index('customers_created_by_idx').on(t.createdBy),

@@ -171,6 +171,8 @@ const writeApproval = async (
       mimeType: 'application/pdf',
       size: f.data.length,
       ownerId: stamps.id,
+      // Read through the project's route, which checks scope; never by the file's own address.
+      private: true,
       createdAt: now,
     })),
   );

@@ -131,6 +131,11 @@ describe('projects: approval', () => {
       expect(String(got.headers['content-disposition'])).toMatch(/^inline; filename="/);
       expect(got.rawPayload.equals(pdfBytes(field))).toBe(true);
     }
+    // Not by the file's own address: the files are private, read only through their project's route.
+    const fileRows = await ctx.database.db.select().from(files).where(eq(files.ownerId, p._id));
+    expect(fileRows.map((f) => f.private)).toEqual([true, true]);
+    for (const f of fileRows)
+      expect((await admin.request({ method: 'GET', url: `/api/files/${f.id}` })).statusCode).toBe(404);
 
     const approved = await getQuotation(q._id);
     expect(approved.activeVersion.status).toBe('Approved');
