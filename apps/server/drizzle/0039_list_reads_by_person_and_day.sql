@@ -1,2 +1,2 @@
-CREATE INDEX "expense_lines_user_day_idx" ON "expense_lines" USING btree ("user_id","day");--> statement-breakpoint
-CREATE INDEX "leaves_status_to_idx" ON "leaves" USING btree ("status","to_date","from_date");
+CREATE INDEX IF NOT EXISTS "expense_lines_user_day_idx" ON "expense_lines" USING btree ("user_id","day");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "leaves_status_to_idx" ON "leaves" USING btree ("status","to_date","from_date");
