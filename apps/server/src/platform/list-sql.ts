@@ -17,8 +17,12 @@ export type Operand = AnyColumn | SQL;
  * filters exist and parses their values; this map decides what they mean in the database.
  */
 export type FilterRule =
-  /** contains, case-insensitive; several operands match when any does */
-  | { kind: 'text'; on: Operand | Operand[] }
+  /**
+   * contains, case-insensitive; several operands match when any does. `folded`: tested as `lower(on) LIKE`,
+   * which an index holding `lower(on)` answers by itself (and a trigram index on `lower(on)` serves), at
+   * half the cost of ILIKE for every entry a broad term walks.
+   */
+  | { kind: 'text'; on: Operand | Operand[]; folded?: boolean }
   /** one of the given values (enum lists, ids, exact text) */
   | { kind: 'in'; on: Operand }
   | { kind: 'boolean'; on: Operand }
@@ -62,10 +66,12 @@ export const containsText = (on: Operand, text: string): SQL => sql`${on} ILIKE 
  * text_pattern_ops` index), because one or two letters appear in most rows and the list's count would read
  * the whole table.
  */
-export const matchText = (on: Operand, text: string): SQL =>
-  text.length >= TEXT_FILTER_CONTAINS_FROM
-    ? containsText(on, text)
-    : sql`lower(${on}) LIKE ${`${escapeLike(text.toLowerCase())}%`}`;
+export const matchText = (on: Operand, text: string, folded = false): SQL =>
+  text.length < TEXT_FILTER_CONTAINS_FROM
+    ? sql`lower(${on}) LIKE ${`${escapeLike(text.toLowerCase())}%`}`
+    : folded
+      ? sql`lower(${on}) LIKE ${`%${escapeLike(text.toLowerCase())}%`}`
+      : containsText(on, text);
 
 const toList = (value: FilterValue): string[] =>
   Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
@@ -90,7 +96,7 @@ const conditionFor = (rule: FilterRule, value: FilterValue): SQL | undefined => 
     case 'text': {
       if (typeof value !== 'string') return undefined;
       const ons = Array.isArray(rule.on) ? rule.on : [rule.on];
-      return or(...ons.map((o) => matchText(o, value)));
+      return or(...ons.map((o) => matchText(o, value, rule.folded)));
     }
     case 'in': {
       const list = toList(value);

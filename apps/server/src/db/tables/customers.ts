@@ -90,6 +90,8 @@ export const customers = pgTable(
     return [
       uniqueIndex('customers_customer_id_idx').on(t.customerId),
       index('customers_live_created_idx').on(t.isDeleted, t.createdAt),
+      // The name filter is folded (`lower(name) LIKE`, list-sql.ts): its trigram index, for any other order.
+      index('customers_name_lower_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
       index('customers_live_updated_idx').on(t.isDeleted, t.updatedAt),
       // Sorted by name: the whole order (name, then id), the students range and the name itself are read in
       // the index, so a page walks it without a sort and, with a "contains" filter on the name, finds its

@@ -78,7 +78,8 @@ const columns: ListColumns = {
     // Digits only, checked by the list parser (the 'integer' kind); the screen strips the CI prefix.
     customerId: { kind: 'custom', build: (v) => eq(customers.customerId, Number(v)) },
     type: { kind: 'in', on: customers.type },
-    name: { kind: 'text', on: customers.name },
+    // Folded: lower(name) is in the name-ordered index, so a broad term is tested there (migration 0042).
+    name: { kind: 'text', on: customers.name, folded: true },
     email: { kind: 'text', on: customers.email },
     phone: { kind: 'text', on: customers.phone },
     website: { kind: 'text', on: customers.website },

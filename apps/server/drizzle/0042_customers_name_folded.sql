@@ -1,0 +1,1 @@
+CREATE INDEX "customers_name_lower_trgm_idx" ON "customers" USING gin (lower("name") gin_trgm_ops);
