@@ -1,8 +1,7 @@
 import { dayShown, formatClaimNo, formatRupees } from '@karya/domain';
-import { and, eq, inArray } from 'drizzle-orm';
-import { type expenseClaims, users } from '../../db/schema.ts';
+import type { expenseClaims } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { managersOf } from '../leave/leave-scope.ts';
+import { mailableUsers, managersOf } from '../leave/leave-scope.ts';
 
 // The e-mails of expense claims (decision 0025): sent after the change is committed, through the mail
 // outbox, in the background. A submitted claim goes to the managers of the person's teams; a decision and a
@@ -16,13 +15,7 @@ const link = (deps: Deps, id: string) => `${deps.config.PUBLIC_URL?.replace(/\/$
 /** "EC0012, Travel in November (₹1,240.00)". */
 const what = (r: Row) => `${formatClaimNo(r.claimNo)}, ${r.title} (${formatRupees(r.totalPaise)})`;
 
-const live = (deps: Deps, ids: string[]) =>
-  ids.length === 0
-    ? Promise.resolve([] as { id: string; email: string; name: string }[])
-    : deps.db
-        .select({ id: users.id, email: users.email, name: users.name })
-        .from(users)
-        .where(and(inArray(users.id, ids), eq(users.isDeleted, false), eq(users.status, 'Active')));
+const live = (deps: Deps, ids: string[]) => mailableUsers(deps.db, ids);
 
 const send = async (deps: Deps, to: string[], r: Row, subject: string, lines: string[]) => {
   for (const p of await live(deps, to))

@@ -6,11 +6,10 @@ import {
   type LeaveHalf,
   type LeaveType,
 } from '@karya/domain';
-import { and, eq, inArray } from 'drizzle-orm';
-import { type leaves, users } from '../../db/schema.ts';
+import type { leaves } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { managersOf } from './leave-scope.ts';
+import { mailableUsers, managersOf } from './leave-scope.ts';
 
 // The e-mails of leave (decision 0023): sent after the change is committed, through the mail outbox, in the
 // background (an answer never waits on SMTP). A failed delivery stays in the outbox with its error.
@@ -30,13 +29,7 @@ const what = (r: Row) => {
   return `${LEAVE_TYPE_INFO[r.leaveType as LeaveType].label}, ${dates} (${formatLeaveDays(r.halves / 2)})`;
 };
 
-const live = (deps: Deps, ids: string[]) =>
-  ids.length === 0
-    ? Promise.resolve([] as { id: string; email: string; name: string }[])
-    : deps.db
-        .select({ id: users.id, email: users.email, name: users.name })
-        .from(users)
-        .where(and(inArray(users.id, ids), eq(users.isDeleted, false), eq(users.status, 'Active')));
+const live = (deps: Deps, ids: string[]) => mailableUsers(deps.db, ids);
 
 /** A new application: to the managers of the person's teams. */
 export const mailApplied = async (deps: Deps, r: Row, applicant: string) => {

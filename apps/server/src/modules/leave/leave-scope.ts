@@ -1,7 +1,7 @@
 import { can, LEAVE_HOLDING } from '@karya/domain';
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { leaves, teamMembers, teams } from '../../db/schema.ts';
+import { leaves, teamMembers, teams, users } from '../../db/schema.ts';
 import { idArray } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { Scope } from '../../platform/records.ts';
@@ -86,3 +86,12 @@ export const approvedLeaveDays = async (db: Db, userIds: string[], from: string,
 
 /** The statuses that hold days, as SQL values. */
 export const holding = () => inArray(leaves.status, [...LEAVE_HOLDING]);
+
+/** Of these users, those who can receive mail now (live and Active): whom leave and expense mail goes to. */
+export const mailableUsers = (db: Db, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as { id: string; email: string; name: string }[])
+    : db
+        .select({ id: users.id, email: users.email, name: users.name })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isDeleted, false), eq(users.status, 'Active')));
