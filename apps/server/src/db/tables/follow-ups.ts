@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { id, lifecycle } from './columns.ts';
 import { customers } from './customers.ts';
 import { quotations, requirements } from './requirements.ts';
@@ -66,4 +76,46 @@ export const followUps = pgTable(
     index('follow_ups_type_idx').on(t.type),
     index('follow_ups_reason_idx').on(t.reason),
   ],
+);
+
+/**
+ * The follow-up work kept by the writes (issue 29; decision 0026): one row per live follow-up that stands for
+ * a piece of work (its own, or its plan's), with the day and time it is due and the people in whose scope it
+ * is. Maintained only by the database's triggers on follow_ups and customers (migration 0043), in the
+ * writing transaction, from the rules of follow-up-due-sql.ts; never written by the app.
+ */
+export const followUpWork = pgTable(
+  'follow_up_work',
+  {
+    followUpId: text('follow_up_id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    dueDay: date('due_day', { mode: 'string' }).notNull(),
+    dueTime: text('due_time').notNull(),
+    /** Who sees it without view-all: the follow-up's creator, caller and visitors, the customer's creator and assignees. */
+    people: text('people').array().notNull(),
+  },
+  (t) => [index('follow_up_work_customer_idx').on(t.customerId)],
+);
+
+/** The work per scope ('*': everyone's; else a user id) and due day: the badge's and dashboard's counts. */
+export const followUpDueDays = pgTable(
+  'follow_up_due_days',
+  {
+    scope: text('scope').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day] })],
+);
+
+/** The same per due time: what of today is already overdue and what is still ahead. */
+export const followUpDueTimes = pgTable(
+  'follow_up_due_times',
+  {
+    scope: text('scope').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day, t.time] })],
 );

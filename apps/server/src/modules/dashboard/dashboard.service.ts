@@ -23,11 +23,8 @@ import { dateRangeSql } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { Scope } from '../../platform/records.ts';
 import { customerScope } from '../customers/customer-scope.ts';
-import {
-  countFollowUpDue,
-  followUpDueRules,
-  followUpNoResponseSql,
-} from '../follow-ups/follow-up-due-sql.ts';
+import { followUpDueRules, followUpNoResponseSql } from '../follow-ups/follow-up-due-sql.ts';
+import { type FollowUpWorkScope, keptFollowUpDue } from '../follow-ups/follow-up-work.ts';
 import { quotationVerifications } from '../quotations/quotation-verifications.ts';
 import { itemVerifications } from './admin-verifications.ts';
 import { crmQuotationFigures } from './crm-quotations.ts';
@@ -170,6 +167,13 @@ const followUpCountScope = (principal: Principal): Scope => {
   );
 };
 
+/** The same scope as followUpCountScope, as the kept counts name it (follow-ups/follow-up-work.ts). */
+const followUpWorkScope = (principal: Principal): FollowUpWorkScope => {
+  if (!may(principal, FOLLOW_UP, 'read')) return null;
+  if (may(principal, FOLLOW_UP, 'view-all') || !customerScope(principal)) return '*';
+  return { user: principal.user.id };
+};
+
 const requirementCountScope = (principal: Principal): Scope => {
   if (!may(principal, REQUIREMENT, 'read')) return NOTHING;
   if (may(principal, REQUIREMENT, 'view-all')) return undefined;
@@ -185,11 +189,11 @@ const counted = (on: SQL) => sql<number>`(count(*) filter (where ${on}))::int`;
 
 /**
  * GET /crm/dashboard/follow-up-counts: overdue and due today, in the caller's follow-up scope, by the same
- * rule and query as the dashboard's cards (follow-ups/follow-up-due-sql.ts).
+ * rule as the dashboard's cards, from the counts the writes keep (follow-ups/follow-up-work.ts).
  */
 export const followUpCounts = async (db: Db, principal: Principal, now: Date): Promise<FollowUpCounts> => {
   const { day } = dashboardClock(now);
-  const due = await countFollowUpDue(db, followUpCountScope(principal), now, day);
+  const due = await keptFollowUpDue(db, followUpWorkScope(principal), now, day);
   return { overdue: due.overdue, dueToday: due.aheadOn(day) };
 };
 
@@ -261,7 +265,7 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       .limit(DASHBOARD_LIST_SIZE),
     db.select({ n: sql<number>`count(*)::int` }).from(followUps).where(followUpWhere),
     // Overdue, due today, upcoming and the chart: one count of the work up to the last upcoming day.
-    countFollowUpDue(db, followUpScopeWhere, now, rules.lastDay),
+    keptFollowUpDue(db, followUpWorkScope(principal), now, rules.lastDay),
     // The upcoming work, soonest first: a planned next follow-up shows the plan's day, time and type.
     db
       .select({
