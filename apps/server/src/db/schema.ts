@@ -16,6 +16,7 @@ export * from './tables/customers.ts';
 export * from './tables/expenses.ts';
 export * from './tables/files.ts';
 export * from './tables/follow-ups.ts';
+export * from './tables/kept-counts.ts';
 export * from './tables/holidays.ts';
 export * from './tables/items.ts';
 export * from './tables/leave.ts';

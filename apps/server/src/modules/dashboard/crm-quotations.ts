@@ -1,33 +1,34 @@
-// The CRM dashboard's quotation figures (issue 25): live quotations in the caller's quotation scope, read
-// from the copy of the active version the quotation row keeps (one indexed table, no join).
+// The CRM dashboard's quotation figures (issue 25): live quotations in the caller's quotation scope, from
+// the counts the writes keep per "status/review status" of the active version's copy on the quotation row
+// (kept-figures.ts; decision 0026).
 import type { CrmDashboard } from '@karya/domain';
-import { can, QUOTATION_RESOURCE } from '@karya/domain';
-import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { quotations } from '../../db/schema.ts';
-import type { Principal } from '../../platform/principal.ts';
-import { quotationScope } from '../quotations/quotation-dto.ts';
+import type { KeptFigure } from './kept-figures.ts';
 
-const counted = (on: SQL) => sql<number>`(count(*) filter (where ${on}))::int`;
-
-export const crmQuotationFigures = async (
-  db: Db,
-  principal: Principal,
-  inWeek: (column: Column) => SQL,
-): Promise<CrmDashboard['quotations']> => {
-  const zero = { total: 0, new: 0, draft: 0, pendingReview: 0, approved: 0, rejected: 0, draftValue: 0 };
-  if (!can(principal.permissions, QUOTATION_RESOURCE, 'read')) return zero;
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      new: counted(inWeek(quotations.createdAt)),
-      draft: counted(eq(quotations.status, 'Draft')),
-      pendingReview: counted(eq(quotations.reviewStatus, 'Pending')),
-      approved: counted(eq(quotations.status, 'Approved')),
-      rejected: counted(eq(quotations.status, 'Rejected')),
-      draftValue: sql<string>`coalesce(sum(${quotations.totalPrice}) filter (where ${quotations.status} = 'Draft'), 0)`,
-    })
-    .from(quotations)
-    .where(and(eq(quotations.isDeleted, false), quotationScope(principal)));
-  return row ? { ...row, draftValue: Number(row.draftValue) } : zero;
+export const quotationFigures = (figures: KeptFigure[]): CrmDashboard['quotations'] => {
+  const of = (match: (status: string, review: string) => boolean, value: (f: KeptFigure) => number) =>
+    figures.reduce((n, f) => {
+      const [status = '', review = ''] = f.bucket.split('/');
+      return match(status, review) ? n + value(f) : n;
+    }, 0);
+  const all = () => true;
+  const draft = (status: string) => status === 'Draft';
+  return {
+    total: of(all, (f) => f.total),
+    new: of(all, (f) => f.made),
+    draft: of(draft, (f) => f.total),
+    pendingReview: of(
+      (_s, review) => review === 'Pending',
+      (f) => f.total,
+    ),
+    approved: of(
+      (s) => s === 'Approved',
+      (f) => f.total,
+    ),
+    rejected: of(
+      (s) => s === 'Rejected',
+      (f) => f.total,
+    ),
+    // Rupees to the paisa: the sum of numeric(14,2) values read as text, then rounded like the query was.
+    draftValue: Math.round(of(draft, (f) => f.amount) * 100) / 100,
+  };
 };

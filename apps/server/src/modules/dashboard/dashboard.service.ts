@@ -11,6 +11,7 @@ import {
   type FollowUpCounts,
   type FollowUpSummary,
   OPEN_REQUIREMENT_STATUSES,
+  QUOTATION_RESOURCE,
   quickDateRange,
   REQUIREMENT_STATUS_ORDER,
   todayInAppZone,
@@ -18,7 +19,7 @@ import {
 } from '@karya/domain';
 import { and, asc, type Column, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, followUps, productItems, requirements, roles, teams, users } from '../../db/schema.ts';
+import { customers, followUps, productItems, roles, teams, users } from '../../db/schema.ts';
 import { dateRangeSql } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { Scope } from '../../platform/records.ts';
@@ -27,7 +28,8 @@ import { followUpDueRules, followUpNoResponseSql } from '../follow-ups/follow-up
 import { type FollowUpWorkScope, keptFollowUpDue } from '../follow-ups/follow-up-work.ts';
 import { quotationVerifications } from '../quotations/quotation-verifications.ts';
 import { itemVerifications } from './admin-verifications.ts';
-import { crmQuotationFigures } from './crm-quotations.ts';
+import { quotationFigures } from './crm-quotations.ts';
+import { type KeptFigure, type KeptScope, keptFigures } from './kept-figures.ts';
 
 const FOLLOW_UP = 'follow-up';
 const REQUIREMENT = 'requirement';
@@ -174,18 +176,28 @@ const followUpWorkScope = (principal: Principal): FollowUpWorkScope => {
   return { user: principal.user.id };
 };
 
-const requirementCountScope = (principal: Principal): Scope => {
-  if (!may(principal, REQUIREMENT, 'read')) return NOTHING;
-  if (may(principal, REQUIREMENT, 'view-all')) return undefined;
-  const ofCustomer = inCustomerScope(principal, requirements.customerId);
-  if (!ofCustomer) return undefined;
-  return or(eq(requirements.createdBy, principal.user.id), ofCustomer);
+/** Whose kept counts each kind reads: the same rules as the count scopes above (kept-figures.ts). */
+const keptScopes = (
+  principal: Principal,
+): Record<'customer' | 'follow-up' | 'requirement' | 'quotation', KeptScope> => {
+  const me = { user: principal.user.id };
+  const seesAllCustomers = !customerScope(principal);
+  const of = (resource: string): KeptScope =>
+    !may(principal, resource, 'read')
+      ? null
+      : may(principal, resource, 'view-all') || seesAllCustomers
+        ? '*'
+        : me;
+  return {
+    customer: of(CUSTOMER_RESOURCE),
+    'follow-up': followUpWorkScope(principal),
+    requirement: of(REQUIREMENT),
+    quotation: of(QUOTATION_RESOURCE),
+  };
 };
 
 const customerCountScope = (principal: Principal): Scope =>
   may(principal, CUSTOMER_RESOURCE, 'read') ? customerScope(principal) : NOTHING;
-
-const counted = (on: SQL) => sql<number>`(count(*) filter (where ${on}))::int`;
 
 /**
  * GET /crm/dashboard/follow-up-counts: overdue and due today, in the caller's follow-up scope, by the same
@@ -228,7 +240,6 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
   const customerWhere = and(eq(customers.isDeleted, false), customerCountScope(principal));
   const followUpScopeWhere = followUpCountScope(principal);
   const followUpWhere = and(eq(followUps.isDeleted, false), followUpScopeWhere);
-  const requirementWhere = and(eq(requirements.isDeleted, false), requirementCountScope(principal));
   const followUpList = (where: SQL | undefined) =>
     db
       .select(followUpSummary)
@@ -236,21 +247,9 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       .innerJoin(customers, eq(customers.id, followUps.customerId))
       .where(and(followUpWhere, where));
 
-  const [
-    customerCounts,
-    newCustomers,
-    [followUpTotal],
-    due,
-    upcomingFollowUps,
-    noResponseFollowUps,
-    byStatus,
-    [items],
-    quotationFigures,
-  ] = await Promise.all([
-    db
-      .select({ total: sql<number>`count(*)::int`, new: counted(inWeek(customers.createdAt)) })
-      .from(customers)
-      .where(customerWhere),
+  const [kept, newCustomers, due, upcomingFollowUps, noResponseFollowUps, [items]] = await Promise.all([
+    // Customers, follow-ups, requirements and quotations: totals and this week's, as the writes keep them.
+    keptFigures(db, keptScopes(principal), thisWeek),
     db
       .select({
         _id: customers.id,
@@ -263,8 +262,7 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       .where(and(customerWhere, inWeek(customers.createdAt)))
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(DASHBOARD_LIST_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(followUps).where(followUpWhere),
-    // Overdue, due today, upcoming and the chart: one count of the work up to the last upcoming day.
+    // Overdue, due today, upcoming and the chart: the work the writes keep counted.
     keptFollowUpDue(db, followUpWorkScope(principal), now, rules.lastDay),
     // The upcoming work, soonest first: a planned next follow-up shows the plan's day, time and type.
     db
@@ -286,34 +284,27 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       .limit(DASHBOARD_LIST_SIZE),
     db
       .select({
-        status: requirements.status,
-        count: sql<number>`count(*)::int`,
-        new: counted(inWeek(requirements.createdAt)),
-      })
-      .from(requirements)
-      .where(requirementWhere)
-      .groupBy(requirements.status),
-    db
-      .select({
         total: sql<number>`count(*)::int`,
         verified: sql<number>`(count(*) filter (where ${productItems.state} = 'Verified'))::int`,
         unverified: sql<number>`(count(*) filter (where ${productItems.state} = 'Unverified'))::int`,
       })
       .from(productItems)
       .where(eq(productItems.isDeleted, false)),
-    crmQuotationFigures(db, principal, inWeek),
   ]);
+  const byStatus = kept.requirement.map((f) => ({ status: f.bucket, count: f.total, new: f.made }));
+  const sum = (figures: KeptFigure[], of: (f: KeptFigure) => number) =>
+    figures.reduce((n, f) => n + of(f), 0);
 
   const statusCount = (statuses: readonly string[]) =>
     byStatus.filter((r) => statuses.includes(r.status)).reduce((n, r) => n + r.count, 0);
   return {
     customers: {
-      total: customerCounts[0]?.total ?? 0,
-      new: customerCounts[0]?.new ?? 0,
+      total: sum(kept.customer, (f) => f.total),
+      new: sum(kept.customer, (f) => f.made),
       newCustomers,
     },
     followUps: {
-      total: followUpTotal?.n ?? 0,
+      total: sum(kept['follow-up'], (f) => f.total),
       upcoming: Array.from({ length: UPCOMING_FOLLOW_UP_DAYS }, (_, i) =>
         due.aheadOn(dayPlus(rules.day, i + 1)),
       ).reduce((n, c) => n + c, 0),
@@ -339,6 +330,6 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       verifiedCount: items?.verified ?? 0,
       unverifiedCount: items?.unverified ?? 0,
     },
-    quotations: quotationFigures,
+    quotations: quotationFigures(kept.quotation),
   };
 };
