@@ -94,7 +94,12 @@ export const followUpWork = pgTable(
     /** Who sees it without view-all: the follow-up's creator, caller and visitors, the customer's creator and assignees. */
     people: text('people').array().notNull(),
   },
-  (t) => [index('follow_up_work_customer_idx').on(t.customerId)],
+  (t) => [
+    index('follow_up_work_customer_idx').on(t.customerId),
+    // The dashboard's upcoming work, soonest first (everyone's), and one person's (migration 0045).
+    index('follow_up_work_due_idx').on(t.dueDay, t.dueTime, t.followUpId),
+    index('follow_up_work_people_idx').using('gin', t.people),
+  ],
 );
 
 /** The work per scope ('*': everyone's; else a user id) and due day: the badge's and dashboard's counts. */

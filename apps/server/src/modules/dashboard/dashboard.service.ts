@@ -17,9 +17,9 @@ import {
   todayInAppZone,
   UPCOMING_FOLLOW_UP_DAYS,
 } from '@karya/domain';
-import { and, asc, type Column, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gt, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, followUps, productItems, roles, teams, users } from '../../db/schema.ts';
+import { customers, followUps, followUpWork, roles, teams, users } from '../../db/schema.ts';
 import { dateRangeSql } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { Scope } from '../../platform/records.ts';
@@ -29,7 +29,7 @@ import { type FollowUpWorkScope, keptFollowUpDue } from '../follow-ups/follow-up
 import { quotationVerifications } from '../quotations/quotation-verifications.ts';
 import { itemVerifications } from './admin-verifications.ts';
 import { quotationFigures } from './crm-quotations.ts';
-import { type KeptFigure, type KeptScope, keptFigures } from './kept-figures.ts';
+import { type KeptFigure, type KeptKind, type KeptScope, keptFigures } from './kept-figures.ts';
 
 const FOLLOW_UP = 'follow-up';
 const REQUIREMENT = 'requirement';
@@ -177,9 +177,7 @@ const followUpWorkScope = (principal: Principal): FollowUpWorkScope => {
 };
 
 /** Whose kept counts each kind reads: the same rules as the count scopes above (kept-figures.ts). */
-const keptScopes = (
-  principal: Principal,
-): Record<'customer' | 'follow-up' | 'requirement' | 'quotation', KeptScope> => {
+const keptScopes = (principal: Principal): Record<KeptKind, KeptScope> => {
   const me = { user: principal.user.id };
   const seesAllCustomers = !customerScope(principal);
   const of = (resource: string): KeptScope =>
@@ -193,6 +191,8 @@ const keptScopes = (
     'follow-up': followUpWorkScope(principal),
     requirement: of(REQUIREMENT),
     quotation: of(QUOTATION_RESOURCE),
+    // The catalogue's figures, for everyone who sees the dashboard (as they were counted before).
+    item: '*',
   };
 };
 
@@ -247,7 +247,8 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       .innerJoin(customers, eq(customers.id, followUps.customerId))
       .where(and(followUpWhere, where));
 
-  const [kept, newCustomers, due, upcomingFollowUps, noResponseFollowUps, [items]] = await Promise.all([
+  const workScope = followUpWorkScope(principal);
+  const [kept, newCustomers, due, upcomingFollowUps, noResponseFollowUps] = await Promise.all([
     // Customers, follow-ups, requirements and quotations: totals and this week's, as the writes keep them.
     keptFigures(db, keptScopes(principal), thisWeek),
     db
@@ -263,33 +264,35 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(DASHBOARD_LIST_SIZE),
     // Overdue, due today, upcoming and the chart: the work the writes keep counted.
-    keptFollowUpDue(db, followUpWorkScope(principal), now, rules.lastDay),
-    // The upcoming work, soonest first: a planned next follow-up shows the plan's day, time and type.
-    db
-      .select({
-        ...followUpSummary,
-        type: rules.dueType,
-        date: rules.dueDay,
-        time: rules.dueTime,
-        planned: rules.isPlanned,
-      })
-      .from(followUps)
-      .innerJoin(customers, eq(customers.id, followUps.customerId))
-      .where(and(followUpWhere, rules.bucket.Upcoming))
-      .orderBy(asc(rules.dueDay), asc(rules.dueTime), asc(followUps.id))
-      .limit(DASHBOARD_LIST_SIZE),
+    keptFollowUpDue(db, workScope, now, rules.lastDay),
+    // The upcoming work, soonest first, from the work the writes keep with its due day and time (decision
+    // 0026): a planned next follow-up shows the plan's day, time and type.
+    workScope === null
+      ? Promise.resolve([])
+      : db
+          .select({
+            ...followUpSummary,
+            type: rules.dueType,
+            date: sql<string>`to_char(${followUpWork.dueDay}, 'YYYY-MM-DD')`,
+            time: followUpWork.dueTime,
+            planned: rules.isPlanned,
+          })
+          .from(followUpWork)
+          .innerJoin(followUps, eq(followUps.id, followUpWork.followUpId))
+          .innerJoin(customers, eq(customers.id, followUps.customerId))
+          .where(
+            and(
+              gt(followUpWork.dueDay, rules.day),
+              lte(followUpWork.dueDay, rules.lastDay),
+              workScope === '*' ? undefined : sql`${followUpWork.people} @> array[${workScope.user}]::text[]`,
+            ),
+          )
+          .orderBy(asc(followUpWork.dueDay), asc(followUpWork.dueTime), asc(followUpWork.followUpId))
+          .limit(DASHBOARD_LIST_SIZE),
     // The most recent first: the ones still worth a call.
     followUpList(followUpNoResponseSql(now))
       .orderBy(desc(followUps.date), desc(followUps.time), desc(followUps.id))
       .limit(DASHBOARD_LIST_SIZE),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        verified: sql<number>`(count(*) filter (where ${productItems.state} = 'Verified'))::int`,
-        unverified: sql<number>`(count(*) filter (where ${productItems.state} = 'Unverified'))::int`,
-      })
-      .from(productItems)
-      .where(eq(productItems.isDeleted, false)),
   ]);
   const byStatus = kept.requirement.map((f) => ({ status: f.bucket, count: f.total, new: f.made }));
   const sum = (figures: KeptFigure[], of: (f: KeptFigure) => number) =>
@@ -326,9 +329,9 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
       byStatus: REQUIREMENT_STATUS_ORDER.map((status) => ({ status, count: statusCount([status]) })),
     },
     productItems: {
-      totalCount: items?.total ?? 0,
-      verifiedCount: items?.verified ?? 0,
-      unverifiedCount: items?.unverified ?? 0,
+      totalCount: sum(kept.item, (f) => f.total),
+      verifiedCount: sum(kept.item, (f) => (f.bucket === 'Verified' ? f.total : 0)),
+      unverifiedCount: sum(kept.item, (f) => (f.bucket === 'Unverified' ? f.total : 0)),
     },
     quotations: quotationFigures(kept.quotation),
   };

@@ -3,8 +3,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import { customers, followUps, quotations, requirements } from '../../db/schema.ts';
-import { type KeptKind, type KeptScope, keptFigures } from './kept-figures.ts';
+import { customers, followUps, productItems, quotations, requirements } from '../../db/schema.ts';
+import { type KeptKind as AnyKind, type KeptScope, keptFigures } from './kept-figures.ts';
+
+type KeptKind = Exclude<AnyKind, 'item'>;
 
 // Issue 29 (decision 0026): the CRM dashboard's counts that the writes keep (migration 0044) are the counts
 // of the live records in each scope, after any sequence of writes: records made, moved to another customer,
@@ -183,7 +185,13 @@ const expectSame = async (db: Db) => {
     const keptScope: KeptScope = scope === '*' ? '*' : { user: scope };
     const kept = await keptFigures(
       db,
-      { customer: keptScope, 'follow-up': keptScope, requirement: keptScope, quotation: keptScope },
+      {
+        customer: keptScope,
+        'follow-up': keptScope,
+        requirement: keptScope,
+        quotation: keptScope,
+        item: null,
+      },
       WEEK,
     );
     for (const of of ['customer', ...KINDS] as const) {
@@ -214,12 +222,50 @@ describe('the CRM dashboard counts kept by the writes (decision 0026)', () => {
     );
   }, 180_000);
 
+  it('counts live product items by state, as items are made, verified and deleted', async () => {
+    const everyone = async () =>
+      Object.fromEntries(
+        (
+          await keptFigures(
+            db,
+            { customer: null, 'follow-up': null, requirement: null, quotation: null, item: '*' },
+            WEEK,
+          )
+        ).item
+          .filter((f) => f.total)
+          .map((f) => [f.bucket, f.total]),
+      );
+    const counted = async () =>
+      Object.fromEntries(
+        (
+          (await db.execute(
+            sql`select state, count(*)::int as n from product_items where is_deleted = false group by state`,
+          )) as unknown as { rows: { state: string; n: number }[] }
+        ).rows.map((r) => [r.state, r.n]),
+      );
+    const before = await everyone();
+    expect(before).toEqual(await counted());
+    await db.insert(productItems).values([
+      { id: 'item-a', name: 'Microscope' },
+      { id: 'item-b', name: 'Beaker set' },
+      { id: 'item-c', name: 'Burette' },
+    ]);
+    await db.update(productItems).set({ state: 'Verified' }).where(eq(productItems.id, 'item-a'));
+    await db.update(productItems).set({ isDeleted: true }).where(eq(productItems.id, 'item-b'));
+    await db.update(productItems).set({ name: 'Burette, 50 ml' }).where(eq(productItems.id, 'item-c'));
+    await db.delete(productItems).where(eq(productItems.id, 'item-c'));
+    const after = await everyone();
+    expect(after).toEqual(await counted());
+    expect((after.Verified ?? 0) - (before.Verified ?? 0)).toBe(1);
+    expect((after.Unverified ?? 0) - (before.Unverified ?? 0)).toBe(0);
+  });
+
   it('reads nothing for a scope without read', async () => {
     const none = await keptFigures(
       db,
-      { customer: null, 'follow-up': null, requirement: null, quotation: null },
+      { customer: null, 'follow-up': null, requirement: null, quotation: null, item: null },
       WEEK,
     );
-    expect(none).toEqual({ customer: [], 'follow-up': [], requirement: [], quotation: [] });
+    expect(none).toEqual({ customer: [], 'follow-up': [], requirement: [], quotation: [], item: [] });
   });
 });

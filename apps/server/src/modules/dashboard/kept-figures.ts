@@ -5,10 +5,11 @@ import { keptDays, keptTotals } from '../../db/schema.ts';
 /**
  * The CRM dashboard's counts as the writes keep them (migration 0044; decision 0026): per kind, the totals
  * per bucket and what was made in a range of days (India), in a scope: '*' (everyone's), a user's, or none
- * (no read). Two small index reads, whatever the number of records.
+ * (no read). Two small index reads, whatever the number of records. Items (kind 'item', migration 0045)
+ * are counted for everyone only, by state.
  */
 export type KeptScope = '*' | { user: string } | null;
-export type KeptKind = 'customer' | 'follow-up' | 'requirement' | 'quotation';
+export type KeptKind = 'customer' | 'follow-up' | 'requirement' | 'quotation' | 'item';
 export type KeptFigure = { bucket: string; total: number; amount: number; made: number };
 
 export const keptFigures = async (
@@ -24,6 +25,7 @@ export const keptFigures = async (
     'follow-up': [],
     requirement: [],
     quotation: [],
+    item: [],
   };
   if (!pairs.length) return out;
   const wanted = sql.join(pairs, sql`, `);
