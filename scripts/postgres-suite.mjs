@@ -19,6 +19,7 @@ export const ALWAYS = [
   'src/modules/quotations/quotations.test.ts',
   'src/modules/leave/leave.test.ts',
   'src/modules/expenses/expenses.test.ts',
+  'src/modules/follow-ups/follow-up-work.test.ts',
   'test/backup.test.ts',
   'test/database-outage.test.ts',
   'test/database.test.ts',
@@ -26,6 +27,7 @@ export const ALWAYS = [
   'test/idempotency.test.ts',
   'test/migrate-lock.test.ts',
   'test/multi-process.test.ts',
+  'test/replica.test.ts',
   'test/sessions.test.ts',
   'test/shutdown.test.ts',
 ];

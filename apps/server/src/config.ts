@@ -18,6 +18,14 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * A PostgreSQL streaming replica (optional, with DATABASE_URL): read requests read from it, everything
+   * else and a user who has just written use the primary (platform/read-replica.ts).
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://', abort: true })
@@ -156,6 +164,10 @@ export const loadConfig = (
   if (c.COMPANY_GSTIN && c.COMPANY_GSTIN.slice(0, 2) !== gstStateCode(c.COMPANY_STATE))
     throw new ConfigError(
       `Invalid configuration:\n  COMPANY_GSTIN: its state code ${c.COMPANY_GSTIN.slice(0, 2)} is not COMPANY_STATE (${c.COMPANY_STATE})`,
+    );
+  if (c.DATABASE_READ_URL && !c.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: a replica needs its primary: set DATABASE_URL too',
     );
   let allowedRegion: Region | null = null;
   if (c.ALLOWED_REGION) {

@@ -29,6 +29,7 @@ const main = async () => {
   }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    databaseReadUrl: config.DATABASE_READ_URL,
     dataDir: config.DATA_DIR,
     sqlTraceFile: config.SQL_TRACE_FILE,
   }).catch((error) => {
@@ -131,7 +132,7 @@ const main = async () => {
     console.log(lines.join('\n'));
   }
   console.log(
-    `  Open http://localhost:${config.PORT} (database: ${database.kind}; sessions: ${config.REDIS_URL ? 'redis' : 'database'})`,
+    `  Open http://localhost:${config.PORT} (database: ${database.kind}${database.replica ? ' with a read replica' : ''}; sessions: ${config.REDIS_URL ? 'redis' : 'database'})`,
   );
 };
 

@@ -30,6 +30,13 @@ export type Database = {
   pglite?: PGlite;
   /** The PostgreSQL server's address, when that is what runs (the auth feed listens on it). */
   url?: string;
+  /**
+   * A streaming replica's pool (DATABASE_READ_URL), for read requests' reads outside a transaction
+   * (platform/read-replica.ts decides when); everything else uses `db`, the primary.
+   */
+  replica?: Db;
+  /** The replica's address (its lag is polled on a connection of its own). */
+  replicaUrl?: string;
 };
 
 /** Where the SQL migrations live: next to the source in development, copied beside the bundle in dist. */
@@ -80,22 +87,37 @@ export const openEmbedded = async (dataDir: string, logger?: Logger) => {
   }
 };
 
-export const openPostgres = async (url: string, max = 10, sqlTraceFile?: string): Promise<Database> => {
-  // A request waits at most 5 s for a connection, then answers 503, rather than hanging while PostgreSQL is
-  // away.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+const newPool = (url: string, max: number, connectionTimeoutMillis: number, sqlTraceFile?: string) => {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis });
   if (sqlTraceFile) pool.on('connect', (client) => traceClient(client, sqlTraceFile));
   // An idle connection the server ends (a PostgreSQL restart, a terminated backend) is dropped from the pool
   // and replaced on demand; without this listener the error would end the process.
   pool.on('error', (error) => console.error(`A PostgreSQL connection was closed: ${error.message}`));
+  return pool;
+};
+
+export const openPostgres = async (
+  url: string,
+  max = 10,
+  sqlTraceFile?: string,
+  readUrl?: string,
+): Promise<Database> => {
+  // A request waits at most 5 s for a connection, then answers 503, rather than hanging while PostgreSQL is
+  // away.
+  const pool = newPool(url, max, 5000, sqlTraceFile);
   // Fail fast with a clear message rather than on the first request.
   const client = await pool.connect();
   client.release();
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  // The replica is not required to start: while it does not answer, reads go to the primary (the poll of
+  // platform/read-replica.ts notices within 50 ms that it went away).
+  const readPool = readUrl ? newPool(readUrl, max, 5000, sqlTraceFile) : undefined;
+  const replica = readPool ? (drizzleNodePg(readPool, { schema }) as unknown as Db) : undefined;
   return {
     db,
     kind: 'postgres',
     url,
+    ...(replica ? { replica, replicaUrl: readUrl } : {}),
     migrate: (folder = migrationsFolder()) => runMigrations(db, folder),
     exclusively: async (fn) => {
       // A session lock on a connection of its own, which is then closed rather than returned to the pool:
@@ -108,7 +130,9 @@ export const openPostgres = async (url: string, max = 10, sqlTraceFile?: string)
         client.release(true);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), readPool?.end()]);
+    },
   };
 };
 
@@ -160,7 +184,12 @@ const traceClient = (client: pg.PoolClient, file: string) => {
   }) as typeof client.query;
 };
 
-export const openDatabase = (opts: { databaseUrl?: string; dataDir: string; sqlTraceFile?: string }) =>
+export const openDatabase = (opts: {
+  databaseUrl?: string;
+  databaseReadUrl?: string;
+  dataDir: string;
+  sqlTraceFile?: string;
+}) =>
   opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, 10, opts.sqlTraceFile)
+    ? openPostgres(opts.databaseUrl, 10, opts.sqlTraceFile, opts.databaseReadUrl)
     : openEmbedded(opts.dataDir, opts.sqlTraceFile ? fileSqlTrace(opts.sqlTraceFile) : undefined);

@@ -19,33 +19,70 @@ type Scope = {
   begin: () => Promise<void>;
   /** Work to do once the request's transaction is known not to have committed (whenUndone). */
   undone: (() => Promise<void>)[];
+  /** A read request's replica (DATABASE_READ_URL, platform/read-replica.ts): its reads outside a transaction go there. */
+  read?: Db;
 };
 const storage = new AsyncLocalStorage<Scope>();
 
+/** What a read scope still sends to the primary: writes, and a transaction with everything in it. */
+const PRIMARY_ONLY = new Set<PropertyKey>([
+  'insert',
+  'update',
+  'delete',
+  'transaction',
+  'refreshMaterializedView',
+]);
+
+/** `target`'s member `prop`, bound to it once (a pool's methods are looked up on every call). */
+const boundOf = (bound: Map<PropertyKey, unknown>, target: Db, prop: PropertyKey) => {
+  let value = bound.get(prop);
+  if (value === undefined) {
+    value = Reflect.get(target, prop, target);
+    if (typeof value === 'function') value = (value as (...a: unknown[]) => unknown).bind(target);
+    bound.set(prop, value);
+  }
+  return value;
+};
+
 /**
  * The database handle of every module: the pool, or the request's transaction while one is open for the
- * calling request. Bound methods of the pool are made once.
+ * calling request, or in a read request given a replica (`readingFrom`) the replica for what reads
+ * (select, query, execute), the primary for what writes. Bound methods of each pool are made once.
  */
 export const scopedDb = (db: Db): Db => {
   const bound = new Map<PropertyKey, unknown>();
+  const boundRead = new WeakMap<Db, Map<PropertyKey, unknown>>();
   return new Proxy(db, {
     get(target, prop) {
-      const tx = storage.getStore()?.tx;
-      if (prop === CURRENT_DB) return tx ?? target;
+      const scope = storage.getStore();
+      const tx = scope?.tx;
+      if (prop === CURRENT_DB) return tx ?? scope?.read ?? target;
       if (tx) {
         const value = Reflect.get(tx, prop, tx);
         return typeof value === 'function' ? value.bind(tx) : value;
       }
-      let value = bound.get(prop);
-      if (value === undefined) {
-        value = Reflect.get(target, prop, target);
-        if (typeof value === 'function') value = (value as (...a: unknown[]) => unknown).bind(target);
-        bound.set(prop, value);
+      const read = scope?.read;
+      if (read && !PRIMARY_ONLY.has(prop)) {
+        let map = boundRead.get(read);
+        if (!map) {
+          map = new Map();
+          boundRead.set(read, map);
+        }
+        return boundOf(map, read, prop);
       }
-      return value;
+      return boundOf(bound, target, prop);
     },
   });
 };
+
+/**
+ * Runs a read request's handler with its reads outside a transaction sent to `replica` (see scopedDb).
+ * Only where nothing is in scope yet: a request's session and permission checks run before, on the primary.
+ */
+export const readingFrom = <T>(replica: Db, fn: () => T): T =>
+  storage.getStore()
+    ? fn()
+    : storage.run({ tx: null, begin: () => Promise.resolve(), undone: [], read: replica }, fn);
 
 /** Called by the multipart form readers once every part is read: the request's transaction may open. */
 export const requestBodyRead = async () => {

@@ -32,7 +32,14 @@ export const healthRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       config: { access: publicAccess },
       schema: { tags: ['Health'], summary: 'Liveness: the process answers (version and database kind)' },
     },
-    async () => ok('OK', { status: 'ok', version: deps.version, database: deps.database.kind }),
+    async () =>
+      ok('OK', {
+        status: 'ok',
+        version: deps.version,
+        database: deps.database.kind,
+        // DATABASE_READ_URL: the replica's state (streaming, lagging, unreachable) and lag.
+        ...(deps.replica ? { replica: deps.replica.status() } : {}),
+      }),
   );
 
   let mailChecked: { at: number; result: Promise<unknown> } | undefined;
