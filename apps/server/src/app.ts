@@ -30,6 +30,7 @@ import { registerBodyParsers } from './platform/json-body.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { grantDocsAccess, registerDocs } from './platform/openapi.ts';
 import { memoryRateLimitStore, type RateLimitStore } from './platform/rate-limit.ts';
+import { registerReadRouting, startReadRouter } from './platform/read-replica.ts';
 import { closeRedis, connectRedis, redisRateLimitStore, redisSessionStore } from './platform/redis-stores.ts';
 import { requestIdOf } from './platform/request-id.ts';
 import { scopedDb } from './platform/request-transaction.ts';
@@ -83,6 +84,21 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   // a write changes them (platform/auth-feed.ts, decision 0020).
   const authFeed = database.url ? await startAuthFeed(database.url, app.log) : undefined;
   if (authFeed) app.addHook('onClose', () => authFeed.close());
+  // DATABASE_READ_URL: read requests read from the replica once it has what their user wrote
+  // (platform/read-replica.ts); without it nothing below changes.
+  const replica =
+    database.replica && database.url && database.replicaUrl
+      ? startReadRouter({
+          primary: database.db,
+          replica: database.replica,
+          primaryUrl: database.url,
+          replicaUrl: database.replicaUrl,
+          redis,
+          prefix: config.REDIS_PREFIX,
+          log: app.log,
+        })
+      : undefined;
+  if (replica) app.addHook('onClose', () => replica.stop());
   const mailer =
     opts.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const deps: AppDeps = {
@@ -99,6 +115,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       opts.rateLimit ??
       (redis ? redisRateLimitStore(redis, clock, config.REDIS_PREFIX) : memoryRateLimitStore(clock)),
     version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
+    ...(replica ? { replica } : {}),
     readiness: {
       database: () => db.execute(sql`select 1`),
       ...(redis ? { redis: () => redis.ping() } : {}),
@@ -226,11 +243,12 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   });
   // No NUL or lone surrogate in a query value, route parameter or body reaches the database (text-guard.ts).
   registerTextGuard(app);
+  if (replica) registerReadRouting(app, replica);
 
   // Before the access plugin: see grantDocsAccess.
   app.addHook('onRoute', grantDocsAccess);
   await app.register(accessPlugin, { db, clock, sessions: deps.sessions, feed: authFeed });
-  await registerDocs(app, deps.version);
+  await registerDocs(app, deps.version, config.PUBLIC_URL);
   await app.register(
     async (api) => {
       // Before the modules: it wraps the POST and PATCH handlers they register.

@@ -77,4 +77,5 @@ export * from './permission-checks.ts';
 export * from './permission-dependencies.ts';
 export * from './permission-dependency-messages.ts';
 export * from './permissions.ts';
+export * from './responses/index.ts';
 export * from './routes.ts';

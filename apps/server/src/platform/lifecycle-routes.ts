@@ -1,17 +1,20 @@
 import {
   bulkIdsSchema,
+  bulkResultSchema,
   HISTORY_MESSAGES,
   historyListSpec,
+  historyPageSchema,
   type ListQuery,
   objectIdSchema,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 import { type Access, permission, principalOf } from './access.ts';
 import { ok } from './envelope.ts';
 import { HISTORY_ROUTE_TEXT, historyQueryDocs } from './history.ts';
 import type { LifecycleDeps, RecordLifecycle } from './lifecycle-service.ts';
+import { answers } from './openapi-answers.ts';
 import type { Principal } from './principal.ts';
 import type { BulkOperation } from './record-lifecycle.ts';
 import { parseList } from './record-list.ts';
@@ -27,6 +30,8 @@ type Route<Input> = {
   description?: string;
   /** The service call; routes stay thin (GUIDE convention 2). */
   run: (principal: Principal, input: Input) => Promise<LifecycleOutcome>;
+  /** The answer's data, for the OpenAPI document (undescribed when left out). */
+  answer?: ZodType;
 };
 
 export type LifecycleRoutesSpec = {
@@ -49,10 +54,13 @@ export type LifecycleRoutesSpec = {
     /** Added to the shared description, e.g. the row-scope rule. */
     description?: string;
     run: (principal: Principal, id: string, query: ListQuery) => Promise<unknown>;
+    /** The answer's data, for the OpenAPI document (undescribed when left out). */
+    answer?: ZodType;
   };
 };
 
 const idParams = z.object({ id: objectIdSchema });
+const documented = (answer: ZodType | undefined) => (answer ? { answer: answers(answer) } : {});
 
 /**
  * Registers the lifecycle routes a record type has (GUIDE convention 7 and 8): only the paths, the
@@ -79,7 +87,10 @@ export const registerLifecycleRoutes = (app: FastifyInstance, spec: LifecycleRou
     if (!route) return;
     r[method](
       url,
-      { config: { access: route.access }, schema: { ...docs(route, summary), body: bulkIdsSchema } },
+      {
+        config: { access: route.access, ...documented(route.answer) },
+        schema: { ...docs(route, summary), body: bulkIdsSchema },
+      },
       async (request) => send(await route.run(principalOf(request), request.body.ids)),
     );
   };
@@ -92,7 +103,10 @@ export const registerLifecycleRoutes = (app: FastifyInstance, spec: LifecycleRou
     if (!route) return;
     r[method](
       url,
-      { config: { access: route.access }, schema: { ...docs(route, summary), params: idParams } },
+      {
+        config: { access: route.access, ...documented(route.answer) },
+        schema: { ...docs(route, summary), params: idParams },
+      },
       async (request) => send(await route.run(principalOf(request), request.params.id)),
     );
   };
@@ -114,7 +128,11 @@ export const registerLifecycleRoutes = (app: FastifyInstance, spec: LifecycleRou
     r.get(
       `${base}/:id/history`,
       {
-        config: { access: history.access, swaggerTransform: historyQueryDocs },
+        config: {
+          access: history.access,
+          swaggerTransform: historyQueryDocs,
+          ...documented(history.answer ?? historyPageSchema),
+        },
         schema: {
           tags,
           summary: `A ${noun.one}'s history`,
@@ -177,7 +195,10 @@ export const lifecycleRoutes = (
   const one = (message: string, call: (d: LifecycleDeps, p: Principal, id: string) => Promise<unknown>) =>
     ({ run: async (p, id) => ({ message, data: await call(deps, p, id) }) }) satisfies Partial<Route<string>>;
   const bulk = (operation: BulkOperation) =>
-    ({ run: (p, ids) => bulkOutcome(l.bulk(deps, p, operation, ids)) }) satisfies Partial<Route<string[]>>;
+    ({
+      run: (p, ids) => bulkOutcome(l.bulk(deps, p, operation, ids)),
+      answer: bulkResultSchema,
+    }) satisfies Partial<Route<string[]>>;
   const calls = {
     remove: one(m.deleted, l.remove),
     restore: one(m.restored, l.restore),
@@ -188,6 +209,7 @@ export const lifecycleRoutes = (
     history: {
       description: historyText,
       run: (p: Principal, id: string, query: ListQuery) => l.history(deps.db, p, id, query),
+      answer: historyPageSchema,
     },
   };
   return Object.fromEntries(

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import { type Access, signedIn } from './access.ts';
+import { errorComponents, operationIdOf, responsesFor } from './openapi-answers.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 /** Swagger UI at /api/docs, the document at /api/docs/json (and /api/docs/yaml). */
@@ -63,24 +64,31 @@ const accessText = (access: Access | undefined): string | undefined => {
 
 const joinText = (...parts: (string | undefined)[]) => parts.filter(Boolean).join('\n\n') || undefined;
 
-type DocSchema = FastifySchema & { hide?: boolean };
+type DocSchema = FastifySchema & { hide?: boolean; operationId?: string };
 
 /**
  * The app-wide transform: zod schemas to JSON Schema, only /api routes, the route's access rule written
- * into its description, and public routes marked as needing no session.
+ * into its description, public routes marked as needing no session, every answer described (the route's
+ * `config.answer`, the error envelope for each error it can answer: openapi-answers.ts) and an
+ * operationId from the method and the path unless the route names one.
  */
 export const openapiTransform: SwaggerTransform<DocSchema> = (document) => {
   if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
-  const result = zodTransform(document);
+  const { response: _ignored, ...input } = document.schema ?? {};
+  const result = zodTransform({ ...document, schema: input });
   const schema: DocSchema = result.schema ?? {};
   if (schema.hide) return result;
-  const access = document.route.config?.access;
+  const { config } = document.route;
+  const access = config?.access;
+  const method = [document.route.method].flat()[0] ?? 'GET';
   return {
     url: result.url,
     schema: {
       ...schema,
+      operationId: schema.operationId ?? operationIdOf(method, document.url),
       description: joinText(schema.description, accessText(access)),
       ...(access && 'public' in access ? { security: [] } : {}),
+      response: responsesFor({ method, url: document.url, access, answer: config?.answer, schema }),
     },
   };
 };
@@ -160,7 +168,7 @@ export const listQueryDocs = (spec: ListSpec): ZodType =>
     .partial();
 
 /** @fastify/swagger (collects the routes, so it is registered before them) and Swagger UI at /api/docs. */
-export const registerDocs = async (app: FastifyInstance, version: string) => {
+export const registerDocs = async (app: FastifyInstance, version: string, publicUrl?: string) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -172,8 +180,11 @@ export const registerDocs = async (app: FastifyInstance, version: string) => {
           'Calls that change state need the `Origin` header of the app. Sign in with POST /api/auth/login: ' +
           `the session lives in the \`${SESSION_COOKIE}\` cookie, which the browser sends with "Try it out".`,
       },
+      // The app's own origin (PUBLIC_URL when configured): paths start with /api.
+      servers: [{ url: publicUrl ?? '/', description: 'This Karya server' }],
       tags: TAGS,
       components: {
+        schemas: errorComponents(),
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
       },
       security: [{ session: [] }],

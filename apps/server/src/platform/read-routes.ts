@@ -5,6 +5,7 @@ import { type ZodType, z } from 'zod';
 import { permission, principalOf } from './access.ts';
 import { ok } from './envelope.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from './openapi.ts';
+import { answers } from './openapi-answers.ts';
 import type { Principal } from './principal.ts';
 import { parseList } from './record-list.ts';
 
@@ -53,9 +54,14 @@ export const registerReadRoutes = <Q extends ZodType>(
     tags: string[];
     resource: string;
     scopeText: string;
-    list: Read<ListQuery> & { spec: ListSpec; description: string };
-    suggestion: Read<z.output<Q>> & { query: Q };
-    one: Read<string>;
+    list: Read<ListQuery> & {
+      spec: ListSpec;
+      description: string;
+      /** The list's answer, for the OpenAPI document (`listAnswer(KEY, item)` from packages/domain). */
+      answer: ZodType;
+    };
+    suggestion: Read<z.output<Q>> & { query: Q; answer: ZodType };
+    one: Read<string> & { answer: ZodType };
   },
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,6 +72,7 @@ export const registerReadRoutes = <Q extends ZodType>(
     {
       config: {
         access: permission(resource, 'read'),
+        answer: answers(list.answer),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(list.spec) }),
       },
       schema: {
@@ -81,7 +88,7 @@ export const registerReadRoutes = <Q extends ZodType>(
   r.get(
     `${base}/suggestion`,
     {
-      config: { access: permission(resource, 'suggestion') },
+      config: { access: permission(resource, 'suggestion'), answer: answers(suggestion.answer) },
       schema: { tags, summary: suggestion.summary, description: scopeText, querystring: suggestion.query },
     },
     async (request) =>
@@ -91,7 +98,7 @@ export const registerReadRoutes = <Q extends ZodType>(
   r.get(
     `${base}/:id`,
     {
-      config: { access: permission(resource, 'read') },
+      config: { access: permission(resource, 'read'), answer: answers(one.answer) },
       schema: {
         tags,
         summary: one.summary,

@@ -20,6 +20,7 @@ import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { exportStream } from '../../platform/export-stream.ts';
+import { fileAnswer } from '../../platform/openapi-answers.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { streamWorkbook } from '../../platform/xlsx-stream.ts';
 import {
@@ -111,7 +112,10 @@ export const accountsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/tally`,
     {
-      config: { access: permission(ACCOUNTS_RESOURCE, ACCOUNTS_ACTIONS.tally) },
+      config: {
+        answer: fileAnswer(TALLY_XML_MIME, EXPORT_FRAMES_MIME),
+        access: permission(ACCOUNTS_RESOURCE, ACCOUNTS_ACTIONS.tally),
+      },
       // XML shrinks about twentyfold: a year's 300 MB file crosses the wire as some 15 MB (the progress
       // frames arrive in the compressor's blocks, a few hundred vouchers apart). The workbooks are zips.
       compress: TALLY_COMPRESSION,
@@ -149,7 +153,10 @@ export const accountsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/gstr1`,
     {
-      config: { access: permission(ACCOUNTS_RESOURCE, ACCOUNTS_ACTIONS.gstr1) },
+      config: {
+        answer: fileAnswer(XLSX_MIME, EXPORT_FRAMES_MIME),
+        access: permission(ACCOUNTS_RESOURCE, ACCOUNTS_ACTIONS.gstr1),
+      },
       compress: false,
       schema: {
         tags,
@@ -184,7 +191,10 @@ export const accountsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     r.get(
       `${BASE}/registers/${kind}`,
       {
-        config: { access: permission(ACCOUNTS_RESOURCE, ACCOUNTS_ACTIONS.registers) },
+        config: {
+          answer: fileAnswer(XLSX_MIME, EXPORT_FRAMES_MIME),
+          access: permission(ACCOUNTS_RESOURCE, ACCOUNTS_ACTIONS.registers),
+        },
         compress: false,
         schema: {
           tags,

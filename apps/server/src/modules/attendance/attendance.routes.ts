@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { created, fileAnswer } from '../../platform/openapi-answers.ts';
 import { streamWorkbook } from '../../platform/xlsx-stream.ts';
 import {
   attendanceMonth,
@@ -51,7 +52,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${ATTENDANCE_PATH}/punches`,
     {
-      config: { access: permission('attendance', 'create') },
+      config: { answer: created(), access: permission('attendance', 'create') },
       schema: {
         tags,
         summary: 'Check in or check out',
@@ -113,7 +114,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${ATTENDANCE_PATH}/register`,
     {
-      config: { access: permission('attendance', 'read') },
+      config: { answer: fileAnswer(XLSX_MIME), access: permission('attendance', 'read') },
       compress: false,
       schema: {
         tags,
@@ -145,7 +146,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${ATTENDANCE_PATH}/corrections`,
     {
-      config: { access: permission('attendance', 'create') },
+      config: { answer: created(), access: permission('attendance', 'create') },
       schema: {
         tags,
         summary: 'Ask for a correction',

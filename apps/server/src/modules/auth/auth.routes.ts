@@ -1,6 +1,8 @@
 import {
   changePasswordSchema,
   loginSchema,
+  meDtoSchema,
+  nullData,
   objectIdSchema,
   resetSendOtpSchema,
   resetVerifyOtpSchema,
@@ -13,6 +15,7 @@ import { z } from 'zod';
 import { principalOf, publicAccess, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { answers } from '../../platform/openapi-answers.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { REMEMBER_TTL_MS, SESSION_COOKIE } from '../../platform/sessions.ts';
 import { currentCompanyState } from '../company/company.service.ts';
@@ -53,7 +56,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/auth/login',
     {
-      config: { access: publicAccess },
+      config: { answer: answers(meDtoSchema, [429]), access: publicAccess },
       schema: { tags, summary: 'Sign in (sets the session cookie)', body: loginSchema },
     },
     async (request, reply) => {
@@ -69,7 +72,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.post(
     '/auth/logout',
-    { config: { access: meAccess }, schema: { tags, summary: 'Sign out' } },
+    { config: { answer: answers(nullData), access: meAccess }, schema: { tags, summary: 'Sign out' } },
     async (request, reply) => {
       if (request.sessionToken) await deps.sessions.destroy(request.sessionToken);
       clearSessionCookie(request, reply);
@@ -79,7 +82,10 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.get(
     '/auth/me',
-    { config: { access: meAccess }, schema: { tags, summary: 'The signed-in user' } },
+    {
+      config: { answer: answers(meDtoSchema), access: meAccess },
+      schema: { tags, summary: 'The signed-in user' },
+    },
     async (request) =>
       ok('User fetched successfully', toMeDto(principalOf(request), currentCompanyState(deps))),
   );
@@ -89,7 +95,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/auth/session',
     {
-      config: { access: publicAccess },
+      config: { answer: answers(meDtoSchema.nullable()), access: publicAccess },
       schema: { tags, summary: 'The signed-in user, or null when not signed in' },
     },
     async (request) =>

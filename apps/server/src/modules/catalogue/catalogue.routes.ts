@@ -5,6 +5,8 @@ import {
   CATALOGUE_SCHEMAS,
   type CatalogueKind,
   catalogueListSpec,
+  catalogueRecordDtoSchema,
+  listAnswer,
   objectIdSchema,
   singleSuggestionQuerySchema,
   suggestionQuerySchema,
@@ -18,6 +20,7 @@ import { ok } from '../../platform/envelope.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { readRecordForm } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   catalogueLifecycles,
@@ -72,6 +75,7 @@ const catalogueRoutes = (
     {
       config: {
         access: permission(resource, 'read'),
+        answer: answers(listAnswer(info.listKey, catalogueRecordDtoSchema)),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(catalogueListSpec) }),
       },
       schema: {
@@ -106,7 +110,7 @@ const catalogueRoutes = (
   r.get(
     `${base}/:id`,
     {
-      config: { access: permission(resource, 'read') },
+      config: { answer: answers(catalogueRecordDtoSchema), access: permission(resource, 'read') },
       schema: { tags, summary: `One ${info.noun}`, params: idParams },
     },
     async (request) => ok(messages.fetched, await getCatalogueRecord(deps.db, kind, request.params.id)),
@@ -116,6 +120,7 @@ const catalogueRoutes = (
     base,
     {
       config: {
+        answer: created(catalogueRecordDtoSchema),
         access: permission(resource, 'create'),
         swaggerTransform: documentedInput({ body: schemas.create, multipartFile: 'image' }),
       },
@@ -133,6 +138,7 @@ const catalogueRoutes = (
     `${base}/:id`,
     {
       config: {
+        answer: answers(catalogueRecordDtoSchema),
         access: permission(resource, 'update'),
         swaggerTransform: documentedInput({ body: schemas.update, multipartFile: 'image' }),
       },

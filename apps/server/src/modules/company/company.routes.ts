@@ -7,6 +7,7 @@ import {
   companySettingsUpdateSchema,
   HISTORY_MESSAGES,
   historyListSpec,
+  historyPageSchema,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { ok } from '../../platform/envelope.ts';
 import { HISTORY_ROUTE_TEXT, historyPage, historyQueryDocs } from '../../platform/history.ts';
 import { readRecordForm } from '../../platform/multipart.ts';
 import { documentedInput } from '../../platform/openapi.ts';
+import { answers } from '../../platform/openapi-answers.ts';
 import { parseList, type RecordTable } from '../../platform/record-list.ts';
 import {
   COMPANY_RECORD_ID,
@@ -86,7 +88,11 @@ export const companyRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${COMPANY_SETTINGS_PATH}/history`,
     {
-      config: { access: permission(COMPANY_SETTINGS_RESOURCE, 'read'), swaggerTransform: historyQueryDocs },
+      config: {
+        access: permission(COMPANY_SETTINGS_RESOURCE, 'read'),
+        answer: answers(historyPageSchema),
+        swaggerTransform: historyQueryDocs,
+      },
       schema: { tags, summary: 'The company settings’ history', description: HISTORY_ROUTE_TEXT },
     },
     async (request) => {

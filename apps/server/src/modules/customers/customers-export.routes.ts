@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { fileAnswer } from '../../platform/openapi-answers.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { streamSheet } from '../../platform/xlsx-stream.ts';
 import { parseExportQuery, startCustomerExport } from './customers-export.ts';
@@ -43,6 +44,7 @@ export const customerExportRoutes = async (app: FastifyInstance, deps: AppDeps) 
     '/crm/customers/export',
     {
       config: {
+        answer: fileAnswer(XLSX_MIME, EXPORT_FRAMES_MIME),
         access: permission('customer', 'read'),
         swaggerTransform: documentedInput({ querystring: exportQueryDocs }),
       },

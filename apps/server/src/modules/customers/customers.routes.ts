@@ -2,13 +2,17 @@ import {
   CUSTOMER_BULK_MAX,
   CUSTOMER_DUPLICATE_CHECK_MAX,
   customerBulkCreateSchema,
+  customerCheckCardSchema,
   customerCheckNamesSchema,
   customerCheckQuerySchema,
   customerCreateSchema,
+  customerDtoSchema,
   customerDuplicateCheckSchema,
   customerFeedbackSchema,
+  customerListAnswerSchema,
   customerListSpec,
   customerSuggestionQuerySchema,
+  customerSuggestionSchema,
   customerUpdateSchema,
   objectIdSchema,
 } from '@karya/domain';
@@ -21,6 +25,7 @@ import { ok } from '../../platform/envelope.ts';
 import { historyQueryDocs } from '../../platform/history.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import { CUSTOMER } from './customer-dto.ts';
 import { customerRelatedList, RELATED_LISTS, relatedListSpec } from './customer-related.ts';
@@ -56,6 +61,7 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     BASE,
     {
       config: {
+        answer: answers(customerListAnswerSchema),
         access: permission('customer', 'read'),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(customerListSpec) }),
       },
@@ -75,7 +81,10 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/suggestion`,
     {
-      config: { access: permission('customer', 'suggestion') },
+      config: {
+        answer: answers(z.array(customerSuggestionSchema)),
+        access: permission('customer', 'suggestion'),
+      },
       schema: {
         tags,
         summary:
@@ -92,7 +101,10 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/check`,
     {
-      config: { access: permission('customer', 'suggestion') },
+      config: {
+        answer: answers(z.array(customerCheckCardSchema)),
+        access: permission('customer', 'suggestion'),
+      },
       schema: {
         tags,
         summary: 'Does a customer exist? Cards (number, name, city, district, state, assignees), at most 20',
@@ -142,7 +154,7 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${BASE}/bulk`,
     {
-      config: { access: permission('customer', 'bulk-create') },
+      config: { answer: created(), access: permission('customer', 'bulk-create') },
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
@@ -167,7 +179,7 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('customer', 'read') },
+      config: { answer: answers(customerDtoSchema), access: permission('customer', 'read') },
       schema: {
         tags,
         summary: 'One customer, with its assignment history (and feedbacks with feedback-read)',
@@ -182,7 +194,10 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     BASE,
     {
-      config: { access: permission('customer', 'create') },
+      config: {
+        answer: { ...created(customerDtoSchema), errors: [409] },
+        access: permission('customer', 'create'),
+      },
       schema: {
         tags,
         summary: 'Create a customer',
@@ -199,7 +214,7 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id`,
     {
-      config: { access: permission('customer', 'update') },
+      config: { answer: answers(customerDtoSchema, [409]), access: permission('customer', 'update') },
       schema: {
         tags,
         summary: 'Update a customer',

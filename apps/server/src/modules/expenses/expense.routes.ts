@@ -2,6 +2,8 @@ import {
   COMPANY_SETTINGS_RESOURCE,
   EXPENSE_MESSAGES,
   EXPENSE_PATH,
+  expenseClaimDetailDtoSchema,
+  expenseClaimListAnswerSchema,
   expenseClaimSchema,
   expenseDecisionSchema,
   expenseListSpec,
@@ -10,6 +12,7 @@ import {
   expenseRulesSchema,
   HISTORY_MESSAGES,
   historyListSpec,
+  historyPageSchema,
   MONTH_RE,
   objectIdSchema,
   todayInAppZone,
@@ -25,6 +28,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { HISTORY_ROUTE_TEXT, historyPage, historyQueryDocs } from '../../platform/history.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created, fileAnswer } from '../../platform/openapi-answers.ts';
 import { parseList, type RecordTable } from '../../platform/records.ts';
 import { streamWorkbook } from '../../platform/xlsx-stream.ts';
 import {
@@ -60,6 +64,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('expense', 'read'),
+        answer: answers(expenseClaimListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(expenseListSpec) }),
       },
       schema: { tags, summary: 'List expense claims', description: LIST_QUERY_TEXT + SCOPE_TEXT },
@@ -74,7 +79,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     EXPENSE_PATH,
     {
-      config: { access: permission('expense', 'create') },
+      config: { answer: created(expenseClaimDetailDtoSchema), access: permission('expense', 'create') },
       schema: {
         tags,
         summary: 'Make an expense claim (a draft)',
@@ -92,6 +97,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     `${EXPENSE_PATH}/receipts`,
     {
       config: {
+        answer: created(),
         access: permission('expense', 'upload-file'),
         swaggerTransform: documentedInput({ multipartFile: 'file' }),
       },
@@ -110,7 +116,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${EXPENSE_PATH}/visit-travel`,
     {
-      config: { access: permission('expense', 'create') },
+      config: { answer: created(), access: permission('expense', 'create') },
       schema: {
         tags,
         summary: 'Claim the travel of a visit',
@@ -158,7 +164,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${EXPENSE_PATH}/register`,
     {
-      config: { access: permission('expense', 'read') },
+      config: { answer: fileAnswer(XLSX_MIME), access: permission('expense', 'read') },
       compress: false,
       schema: {
         tags,
@@ -217,7 +223,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${EXPENSE_PATH}/:id`,
     {
-      config: { access: permission('expense', 'read') },
+      config: { answer: answers(expenseClaimDetailDtoSchema), access: permission('expense', 'read') },
       schema: {
         tags,
         summary: 'One expense claim with its lines',
@@ -231,7 +237,10 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${EXPENSE_PATH}/:id/receipts/:fileId`,
     {
-      config: { access: permission('expense', 'read') },
+      config: {
+        answer: fileAnswer('image/jpeg', 'image/png', 'image/webp', 'application/pdf'),
+        access: permission('expense', 'read'),
+      },
       schema: {
         tags,
         summary: 'A receipt of a claim',
@@ -245,7 +254,11 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${EXPENSE_PATH}/:id/history`,
     {
-      config: { access: permission('expense', 'read'), swaggerTransform: historyQueryDocs },
+      config: {
+        access: permission('expense', 'read'),
+        answer: answers(historyPageSchema),
+        swaggerTransform: historyQueryDocs,
+      },
       schema: {
         tags,
         summary: 'An expense claim’s history',
@@ -274,7 +287,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.put(
     `${EXPENSE_PATH}/:id`,
     {
-      config: { access: permission('expense', 'update') },
+      config: { answer: answers(expenseClaimDetailDtoSchema), access: permission('expense', 'update') },
       schema: {
         tags,
         summary: 'Change one’s own draft or rejected claim',

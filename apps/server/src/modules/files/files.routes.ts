@@ -1,4 +1,4 @@
-import { objectIdSchema } from '@karya/domain';
+import { objectIdSchema, XLSX_MIME } from '@karya/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,13 +8,17 @@ import { principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { sendStoredFile } from '../../platform/files.ts';
+import { fileAnswer } from '../../platform/openapi-answers.ts';
 
 /** Stored files, served only to signed-in users, never sniffed by the browser as something else. */
 export const filesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/files/:id',
     {
-      config: { access: signedIn() },
+      config: {
+        answer: fileAnswer('image/jpeg', 'image/png', 'image/webp', 'application/pdf', XLSX_MIME),
+        access: signedIn(),
+      },
       schema: {
         tags: ['Files'],
         summary: 'Download a stored file',

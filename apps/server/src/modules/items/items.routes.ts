@@ -6,7 +6,10 @@ import {
   ITEM_MESSAGES,
   itemBulkCreateSchema,
   itemCreateSchema,
+  itemDtoSchema,
+  itemListAnswerSchema,
   itemListSpec,
+  itemSuggestionSchema,
   itemUpdateSchema,
   objectIdSchema,
   suggestionQuerySchema,
@@ -20,6 +23,7 @@ import { ok } from '../../platform/envelope.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { readRecordFormWithFiles } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import { getItem, ITEM, itemLifecycle, listItems, suggestItems } from './items.service.ts';
 import { bulkCreateItems, createItem, updateItem } from './items-write.ts';
@@ -65,6 +69,7 @@ export const itemsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('product-item', 'read'),
+        answer: answers(itemListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(itemListSpec) }),
       },
       schema: {
@@ -80,7 +85,10 @@ export const itemsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/suggestion`,
     {
-      config: { access: permission('product-item', 'suggestion') },
+      config: {
+        answer: answers(z.array(itemSuggestionSchema)),
+        access: permission('product-item', 'suggestion'),
+      },
       schema: {
         tags,
         summary: 'Item suggestions (at most 20): _id, name, sku, gst, state, stock, margin',
@@ -93,7 +101,7 @@ export const itemsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-item', 'read') },
+      config: { answer: answers(itemDtoSchema), access: permission('product-item', 'read') },
       schema: { tags, summary: 'One item', params: idParams },
     },
     async (request) => ok(ITEM.fetched, await getItem(deps.db, principalOf(request), request.params.id)),
@@ -103,6 +111,7 @@ export const itemsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     BASE,
     {
       config: {
+        answer: created(itemDtoSchema),
         access: permission('product-item', 'create'),
         swaggerTransform: documentedInput({
           body: itemCreateSchema,
@@ -123,7 +132,7 @@ export const itemsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${BASE}/bulk`,
     {
-      config: { access: permission('product-item', 'bulk-create') },
+      config: { answer: created(), access: permission('product-item', 'bulk-create') },
       schema: {
         tags,
         summary: 'Create items by name, at most 100',
@@ -145,6 +154,7 @@ export const itemsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     `${BASE}/:id`,
     {
       config: {
+        answer: answers(itemDtoSchema),
         access: permission('product-item', 'update'),
         swaggerTransform: documentedInput({
           body: itemUpdateSchema,

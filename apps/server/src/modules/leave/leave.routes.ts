@@ -1,12 +1,15 @@
 import {
   HISTORY_MESSAGES,
   historyListSpec,
+  historyPageSchema,
   LEAVE_MESSAGES,
   LEAVE_PATH,
   leaveAllocationsSchema,
   leaveApplicationSchema,
   leaveCancelSchema,
   leaveDecisionSchema,
+  leaveDtoSchema,
+  leaveListAnswerSchema,
   leaveListSpec,
   MONTH_RE,
   objectIdSchema,
@@ -21,6 +24,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { HISTORY_ROUTE_TEXT, historyPage, historyQueryDocs } from '../../platform/history.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList, type RecordTable } from '../../platform/records.ts';
 import {
   applyLeave,
@@ -56,6 +60,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('leave', 'read'),
+        answer: answers(leaveListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(leaveListSpec) }),
       },
       schema: { tags, summary: 'List leave applications', description: LIST_QUERY_TEXT + SCOPE_TEXT },
@@ -67,7 +72,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     LEAVE_PATH,
     {
-      config: { access: permission('leave', 'create') },
+      config: { answer: created(leaveDtoSchema), access: permission('leave', 'create') },
       schema: {
         tags,
         summary: 'Apply for leave',
@@ -164,7 +169,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${LEAVE_PATH}/:id`,
     {
-      config: { access: permission('leave', 'read') },
+      config: { answer: answers(leaveDtoSchema), access: permission('leave', 'read') },
       schema: { tags, summary: 'One leave application', description: SCOPE_TEXT, params: idParams },
     },
     async (request) => ok(M.fetched, await getLeave(deps, principalOf(request), request.params.id)),
@@ -173,7 +178,11 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${LEAVE_PATH}/:id/history`,
     {
-      config: { access: permission('leave', 'read'), swaggerTransform: historyQueryDocs },
+      config: {
+        access: permission('leave', 'read'),
+        answer: answers(historyPageSchema),
+        swaggerTransform: historyQueryDocs,
+      },
       schema: {
         tags,
         summary: 'A leave application’s history',
@@ -202,7 +211,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${LEAVE_PATH}/:id/decision`,
     {
-      config: { access: permission('leave', 'update') },
+      config: { answer: answers(leaveDtoSchema), access: permission('leave', 'update') },
       schema: {
         tags,
         summary: 'Approve or reject a leave application',
@@ -222,7 +231,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${LEAVE_PATH}/:id/cancel`,
     {
-      config: { access: permission('leave', 'delete') },
+      config: { answer: answers(leaveDtoSchema), access: permission('leave', 'delete') },
       schema: {
         tags,
         summary: 'Cancel a leave application',

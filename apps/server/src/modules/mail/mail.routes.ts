@@ -1,4 +1,11 @@
-import { MAIL_MESSAGES, MAIL_PATH, mailListSpec, objectIdSchema } from '@karya/domain';
+import {
+  MAIL_MESSAGES,
+  MAIL_PATH,
+  mailDtoSchema,
+  mailListAnswerSchema,
+  mailListSpec,
+  objectIdSchema,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +13,7 @@ import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import { getMail, listMail, resendMail } from './mail.service.ts';
 
@@ -24,6 +32,7 @@ export const mailRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('mail', 'read'),
+        answer: answers(mailListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(mailListSpec) }),
       },
       schema: { tags, summary: 'My mail', description: LIST_QUERY_TEXT + SCOPE_TEXT },
@@ -35,7 +44,7 @@ export const mailRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${MAIL_PATH}/:id`,
     {
-      config: { access: permission('mail', 'read') },
+      config: { answer: answers(mailDtoSchema), access: permission('mail', 'read') },
       schema: { tags, summary: 'One mail', description: SCOPE_TEXT, params: idParams },
     },
     async (request) => ok(M.fetched, await getMail(deps.db, principalOf(request), request.params.id)),
@@ -44,7 +53,7 @@ export const mailRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${MAIL_PATH}/:id/resend`,
     {
-      config: { access: permission('mail', 'create') },
+      config: { answer: created(), access: permission('mail', 'create') },
       schema: {
         tags,
         summary: 'Send a mail again',

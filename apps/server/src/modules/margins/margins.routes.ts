@@ -1,5 +1,7 @@
 import {
   marginCreateSchema,
+  marginDtoSchema,
+  marginListAnswerSchema,
   marginListSpec,
   marginUpdateSchema,
   objectIdSchema,
@@ -13,6 +15,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   createMargin,
@@ -37,6 +40,7 @@ export const marginsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('product-margin', 'read'),
+        answer: answers(marginListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(marginListSpec) }),
       },
       schema: {
@@ -68,7 +72,7 @@ export const marginsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-margin', 'read') },
+      config: { answer: answers(marginDtoSchema), access: permission('product-margin', 'read') },
       schema: { tags, summary: 'One margin', params: idParams },
     },
     async (request) => ok(MARGIN.fetched, await getMargin(deps.db, request.params.id)),
@@ -77,7 +81,7 @@ export const marginsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     BASE,
     {
-      config: { access: permission('product-margin', 'create') },
+      config: { answer: created(marginDtoSchema), access: permission('product-margin', 'create') },
       schema: {
         tags,
         summary: 'Create a margin',
@@ -94,7 +98,7 @@ export const marginsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-margin', 'update') },
+      config: { answer: answers(marginDtoSchema), access: permission('product-margin', 'update') },
       schema: {
         tags,
         summary: 'Update a margin',

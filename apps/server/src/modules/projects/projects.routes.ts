@@ -2,9 +2,12 @@ import {
   objectIdSchema,
   PROJECT_FILE_MAX_BYTES,
   projectCreateSchema,
+  projectDtoSchema,
   projectIdFilterValue,
+  projectListAnswerSchema,
   projectListSpec,
   projectStatusSchema,
+  projectSuggestionSchema,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +23,7 @@ import {
 } from '../../platform/lifecycle-routes.ts';
 import { readRecordFormWithFiles } from '../../platform/multipart.ts';
 import { documentedInput } from '../../platform/openapi.ts';
+import { created, fileAnswer } from '../../platform/openapi-answers.ts';
 import { numberedSuggestionQuery, registerReadRoutes } from '../../platform/read-routes.ts';
 import { PROJECT, PROJECT_FILES, type ProjectFileField } from './project-dto.ts';
 import {
@@ -64,6 +68,7 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     scopeText: SCOPE_TEXT,
     list: {
       spec: projectListSpec,
+      answer: projectListAnswerSchema,
       summary: 'List projects',
       description:
         'The Deleted and Deleted By filters need restore or bulk-restore on project. data: projects, projectsCount, page, limit.',
@@ -71,6 +76,7 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       run: (principal, query) => listProjects(deps.db, principal, query),
     },
     suggestion: {
+      answer: z.array(projectSuggestionSchema),
       query: suggestionQuery,
       summary:
         'Project suggestions (at most 20): by projectId (digits or PI0001) or title; selectedId first; customerId narrows to one customer',
@@ -78,6 +84,7 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       run: (principal, query) => suggestProjects(deps.db, principal, query),
     },
     one: {
+      answer: projectDtoSchema,
       summary:
         'One project: the approved version’s items, its files (with the url serving each) and its status history',
       message: PROJECT.fetched,
@@ -89,7 +96,7 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     r.get(
       `${BASE}/:id/files/${PROJECT_FILES[field].path}`,
       {
-        config: { access: permission('project', 'read') },
+        config: { answer: fileAnswer('application/pdf'), access: permission('project', 'read') },
         schema: {
           tags,
           summary: `The project’s ${PROJECT_FILES[field].label.toLowerCase()} (a PDF, inline)`,
@@ -111,6 +118,7 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     BASE,
     {
       config: {
+        answer: created(),
         access: permission('project', 'create'),
         swaggerTransform: documentedInput({
           body: projectCreateSchema,

@@ -1,4 +1,11 @@
-import { objectIdSchema, purchaseCreateSchema, purchaseListSpec, purchaseUpdateSchema } from '@karya/domain';
+import {
+  objectIdSchema,
+  purchaseCreateSchema,
+  purchaseDtoSchema,
+  purchaseListAnswerSchema,
+  purchaseListSpec,
+  purchaseUpdateSchema,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +14,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   createPurchase,
@@ -40,6 +48,7 @@ export const purchasesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('product-purchase', 'read'),
+        answer: answers(purchaseListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(purchaseListSpec) }),
       },
       schema: {
@@ -58,7 +67,7 @@ export const purchasesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-purchase', 'read') },
+      config: { answer: answers(purchaseDtoSchema), access: permission('product-purchase', 'read') },
       schema: { tags, summary: 'One purchase with its lines', params: idParams },
     },
     async (request) => ok(PURCHASE.fetched, await getPurchase(deps, request.params.id)),
@@ -67,7 +76,7 @@ export const purchasesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     BASE,
     {
-      config: { access: permission('product-purchase', 'create') },
+      config: { answer: created(purchaseDtoSchema), access: permission('product-purchase', 'create') },
       schema: {
         tags,
         summary: 'Create a purchase (stock in)',
@@ -84,7 +93,7 @@ export const purchasesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-purchase', 'update') },
+      config: { answer: answers(purchaseDtoSchema), access: permission('product-purchase', 'update') },
       schema: {
         tags,
         summary: 'Update a purchase',

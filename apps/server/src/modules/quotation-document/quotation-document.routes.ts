@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { fileAnswer } from '../../platform/openapi-answers.ts';
 import { getQuotation } from '../quotations/quotations.service.ts';
 import { quotationPdf, sendQuotation } from './quotation-document.service.ts';
 
@@ -24,7 +25,7 @@ export const quotationDocumentRoutes = async (app: FastifyInstance, deps: AppDep
   r.get(
     '/crm/quotations/:id/pdf',
     {
-      config: { access: permission('quotation', 'print') },
+      config: { answer: fileAnswer('application/pdf'), access: permission('quotation', 'print') },
       schema: {
         tags,
         summary: 'A quotation as a PDF',

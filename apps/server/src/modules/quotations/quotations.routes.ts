@@ -2,9 +2,12 @@ import {
   objectIdSchema,
   QUOTATION_MESSAGES,
   quotationCreateSchema,
+  quotationDtoSchema,
   quotationIdFilterValue,
+  quotationListAnswerSchema,
   quotationListSpec,
   quotationReviewSchema,
+  quotationSuggestionSchema,
   quotationUpdateSchema,
   quotationVersionSchema,
 } from '@karya/domain';
@@ -20,6 +23,7 @@ import {
   lifecycleRoutes,
   registerLifecycleRoutes,
 } from '../../platform/lifecycle-routes.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { numberedSuggestionQuery, registerReadRoutes } from '../../platform/read-routes.ts';
 import { parseList } from '../../platform/records.ts';
 import { QUOTATION } from './quotation-dto.ts';
@@ -58,6 +62,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     scopeText: SCOPE_TEXT,
     list: {
       spec: quotationListSpec,
+      answer: quotationListAnswerSchema,
       summary: 'List quotations, each with its active version',
       description:
         "filters[reviewStatus]=Pending is the verification queue. The Deleted and Deleted By filters need bulk-restore on quotation, the state filter (by the customer's assignees) view-all. data: quotations, quotationsCount, page, limit.",
@@ -65,6 +70,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       run: (principal, query) => listQuotations(deps.db, principal, query),
     },
     suggestion: {
+      answer: z.array(quotationSuggestionSchema),
       query: suggestionQuery,
       summary:
         'Quotation suggestions (at most 20): by quotationId (digits or ARR/0001) or title; selectedId first; customerId narrows to one customer',
@@ -72,6 +78,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       run: (principal, query) => suggestQuotations(deps.db, principal, query),
     },
     one: {
+      answer: quotationDtoSchema,
       summary: 'One quotation with every version (newest first) and its active version',
       message: QUOTATION.fetched,
       run: (principal, id) => getQuotation(deps.db, principal, id),
@@ -104,7 +111,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     BASE,
     {
-      config: { access: permission('quotation', 'create') },
+      config: { answer: created(quotationDtoSchema), access: permission('quotation', 'create') },
       schema: {
         tags,
         summary: 'Create a quotation and its version 0 (Draft, main, needs no review)',
@@ -122,7 +129,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id`,
     {
-      config: { access: permission('quotation', 'update') },
+      config: { answer: answers(quotationDtoSchema), access: permission('quotation', 'update') },
       schema: {
         tags,
         summary: 'Update the active version (only while it is Draft)',

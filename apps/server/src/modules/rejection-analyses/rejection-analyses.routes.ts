@@ -2,6 +2,8 @@ import {
   objectIdSchema,
   REJECTION_RESOURCE,
   rejectionAnalysisCreateSchema,
+  rejectionAnalysisDtoSchema,
+  rejectionAnalysisListAnswerSchema,
   rejectionAnalysisListSpec,
   rejectionAnalysisUpdateSchema,
 } from '@karya/domain';
@@ -13,6 +15,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   getRejection,
@@ -38,6 +41,7 @@ export const rejectionAnalysesRoutes = async (app: FastifyInstance, deps: AppDep
     {
       config: {
         access: permission(REJECTION_RESOURCE, 'read'),
+        answer: answers(rejectionAnalysisListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(rejectionAnalysisListSpec) }),
       },
       schema: {
@@ -60,7 +64,7 @@ export const rejectionAnalysesRoutes = async (app: FastifyInstance, deps: AppDep
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission(REJECTION_RESOURCE, 'read') },
+      config: { answer: answers(rejectionAnalysisDtoSchema), access: permission(REJECTION_RESOURCE, 'read') },
       schema: {
         tags,
         summary: 'One rejection analysis (live or deleted)',
@@ -75,7 +79,10 @@ export const rejectionAnalysesRoutes = async (app: FastifyInstance, deps: AppDep
   r.post(
     BASE,
     {
-      config: { access: permission(REJECTION_RESOURCE, 'create') },
+      config: {
+        answer: created(rejectionAnalysisDtoSchema),
+        access: permission(REJECTION_RESOURCE, 'create'),
+      },
       schema: {
         tags,
         summary: 'Reject a quotation: the analysis, and its active version Rejected, in one transaction',
@@ -93,7 +100,10 @@ export const rejectionAnalysesRoutes = async (app: FastifyInstance, deps: AppDep
   r.patch(
     `${BASE}/:id`,
     {
-      config: { access: permission(REJECTION_RESOURCE, 'update') },
+      config: {
+        answer: answers(rejectionAnalysisDtoSchema),
+        access: permission(REJECTION_RESOURCE, 'update'),
+      },
       schema: {
         tags,
         summary: 'Update a live rejection analysis (the quotation and version stay)',

@@ -1,8 +1,11 @@
 import {
   objectIdSchema,
   requirementCreateSchema,
+  requirementDtoSchema,
+  requirementListAnswerSchema,
   requirementListSpec,
   requirementSuggestionQuerySchema,
+  requirementSuggestionSchema,
   requirementUpdateSchema,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +16,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   getRequirement,
@@ -38,6 +42,7 @@ export const requirementsRoutes = async (app: FastifyInstance, deps: AppDeps) =>
     {
       config: {
         access: permission('requirement', 'read'),
+        answer: answers(requirementListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(requirementListSpec) }),
       },
       schema: {
@@ -56,7 +61,10 @@ export const requirementsRoutes = async (app: FastifyInstance, deps: AppDeps) =>
   r.get(
     `${BASE}/suggestion`,
     {
-      config: { access: permission('requirement', 'suggestion') },
+      config: {
+        answer: answers(z.array(requirementSuggestionSchema)),
+        access: permission('requirement', 'suggestion'),
+      },
       schema: {
         tags,
         summary:
@@ -72,7 +80,7 @@ export const requirementsRoutes = async (app: FastifyInstance, deps: AppDeps) =>
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('requirement', 'read') },
+      config: { answer: answers(requirementDtoSchema), access: permission('requirement', 'read') },
       schema: {
         tags,
         summary: 'One requirement with its customer and items',
@@ -87,7 +95,7 @@ export const requirementsRoutes = async (app: FastifyInstance, deps: AppDeps) =>
   r.post(
     BASE,
     {
-      config: { access: permission('requirement', 'create') },
+      config: { answer: created(requirementDtoSchema), access: permission('requirement', 'create') },
       schema: {
         tags,
         summary: 'Create a requirement (status Open)',
@@ -105,7 +113,7 @@ export const requirementsRoutes = async (app: FastifyInstance, deps: AppDeps) =>
   r.patch(
     `${BASE}/:id`,
     {
-      config: { access: permission('requirement', 'update') },
+      config: { answer: answers(requirementDtoSchema), access: permission('requirement', 'update') },
       schema: {
         tags,
         summary: 'Update a requirement',

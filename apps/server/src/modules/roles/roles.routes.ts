@@ -1,8 +1,11 @@
 import {
+  MAX_LIST_PAGE,
   MAX_PAGE_SIZE,
   objectIdSchema,
   parsePermissionKeys,
   roleCreateSchema,
+  roleDtoSchema,
+  roleListAnswerSchema,
   roleUpdateSchema,
   suggestionQuerySchema,
 } from '@karya/domain';
@@ -12,6 +15,8 @@ import { z } from 'zod';
 import { permission, principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { documentedInput } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import {
   createRole,
   deleteRole,
@@ -43,9 +48,16 @@ const whole = (name: string, fallback: number, max: number) =>
 
 /** The role list is small; the screen shows every role, so the default page holds them all. */
 const listQuery = z.object({
-  page: whole('page', 1, 1_000_000),
+  page: whole('page', 1, MAX_LIST_PAGE),
   limit: whole('limit', MAX_PAGE_SIZE, MAX_PAGE_SIZE),
 });
+/** What listQuery accepts, as numbers, for the OpenAPI document. */
+const listQueryDoc = z
+  .object({
+    page: z.number().int().min(1).max(MAX_LIST_PAGE).default(1),
+    limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+  })
+  .partial();
 
 /** `needs=customer:update,product-margin:suggestion`: one to five permissions of the catalogue. */
 const whoCanQuery = z.object({
@@ -89,7 +101,11 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/admin/roles',
     {
-      config: { access: permission('role', 'read') },
+      config: {
+        answer: answers(roleListAnswerSchema),
+        access: permission('role', 'read'),
+        swaggerTransform: documentedInput({ querystring: listQueryDoc }),
+      },
       schema: { tags, summary: 'List roles', querystring: listQuery },
     },
     async (request) =>
@@ -113,7 +129,7 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/admin/roles/:id',
     {
-      config: { access: permission('role', 'read') },
+      config: { answer: answers(roleDtoSchema), access: permission('role', 'read') },
       schema: { tags, summary: 'One role', params: idParams },
     },
     async (request) => ok('Role fetched successfully', toRoleDto(await getRole(deps.db, request.params.id))),
@@ -122,7 +138,7 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/admin/roles',
     {
-      config: { access: permission('role', 'create') },
+      config: { answer: created(roleDtoSchema), access: permission('role', 'create') },
       schema: { tags, summary: 'Create a role', body: roleCreateSchema },
     },
     async (request, reply) => {
@@ -134,7 +150,7 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     '/admin/roles/:id',
     {
-      config: { access: permission('role', 'update') },
+      config: { answer: answers(roleDtoSchema), access: permission('role', 'update') },
       schema: { tags, summary: 'Update a role', params: idParams, body: roleUpdateSchema },
     },
     async (request) =>

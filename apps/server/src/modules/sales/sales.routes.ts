@@ -3,6 +3,8 @@ import {
   isCalendarDay,
   objectIdSchema,
   saleCreateSchema,
+  saleDtoSchema,
+  saleListAnswerSchema,
   saleListSpec,
   saleUpdateSchema,
   TAX_INVOICE_SEND_MESSAGES,
@@ -16,6 +18,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created, fileAnswer } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import { nextSaleInvoiceNo } from './invoice-series.ts';
 import {
@@ -61,6 +64,7 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('product-sale', 'read'),
+        answer: answers(saleListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(saleListSpec) }),
       },
       schema: {
@@ -114,7 +118,7 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-sale', 'read') },
+      config: { answer: answers(saleDtoSchema), access: permission('product-sale', 'read') },
       schema: { tags, summary: 'One sale with its lines', params: idParams },
     },
     async (request) => ok(SALE.fetched, await getSale(deps, request.params.id)),
@@ -123,7 +127,7 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id/invoice`,
     {
-      config: { access: permission('product-sale', 'read') },
+      config: { answer: fileAnswer('application/pdf'), access: permission('product-sale', 'read') },
       schema: {
         tags,
         summary: 'A sale’s tax invoice as a PDF',
@@ -149,7 +153,7 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     BASE,
     {
-      config: { access: permission('product-sale', 'create') },
+      config: { answer: created(saleDtoSchema), access: permission('product-sale', 'create') },
       schema: { tags, summary: 'Create a sale (stock out)', description: BODY_TEXT, body: saleCreateSchema },
     },
     async (request, reply) =>
@@ -159,7 +163,7 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-sale', 'update') },
+      config: { answer: answers(saleDtoSchema), access: permission('product-sale', 'update') },
       schema: {
         tags,
         summary: 'Update a sale',

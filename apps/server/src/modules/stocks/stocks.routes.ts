@@ -4,8 +4,11 @@ import {
   STOCK_LEDGER_MESSAGES,
   STOCK_MESSAGES,
   stockAdjustSchema,
+  stockDetailDtoSchema,
+  stockListAnswerSchema,
   stockListSpec,
   stockPriceSchema,
+  stockSuggestionSchema,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +18,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { historyQueryDocs } from '../../platform/history.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   adjustStock,
@@ -41,6 +45,7 @@ export const stocksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('product-stock', 'read'),
+        answer: answers(stockListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(stockListSpec) }),
       },
       schema: {
@@ -59,7 +64,10 @@ export const stocksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/suggestion`,
     {
-      config: { access: permission('product-stock', 'read') },
+      config: {
+        answer: answers(z.array(stockSuggestionSchema)),
+        access: permission('product-stock', 'read'),
+      },
       schema: {
         tags,
         summary: 'Stocks by item name, for the search popup (at most 20)',
@@ -74,7 +82,7 @@ export const stocksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-stock', 'read') },
+      config: { answer: answers(stockDetailDtoSchema), access: permission('product-stock', 'read') },
       schema: { tags, summary: 'One stock with its adjustments', params: idParams },
     },
     async (request) => ok(STOCK_LEDGER_MESSAGES.fetched, await getStock(deps.db, request.params.id)),

@@ -1,4 +1,10 @@
-import { objectIdSchema, taskFormSchema, taskListSpec } from '@karya/domain';
+import {
+  objectIdSchema,
+  taskDtoSchema,
+  taskFormSchema,
+  taskListAnswerSchema,
+  taskListSpec,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +13,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   createTask,
@@ -32,6 +39,7 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('task', 'read'),
+        answer: answers(taskListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(taskListSpec) }),
       },
       schema: { tags, summary: 'List tasks', description: LIST_QUERY_TEXT + SCOPE_TEXT },
@@ -43,7 +51,7 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/hrm/tasks/:id',
     {
-      config: { access: permission('task', 'read') },
+      config: { answer: answers(taskDtoSchema), access: permission('task', 'read') },
       schema: { tags, summary: 'One task', description: SCOPE_TEXT, params: idParams },
     },
     async (request) => ok(TASK.fetched, await getTask(deps.db, principalOf(request), request.params.id)),
@@ -52,7 +60,7 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/hrm/tasks',
     {
-      config: { access: permission('task', 'create') },
+      config: { answer: created(taskDtoSchema), access: permission('task', 'create') },
       schema: {
         tags,
         summary: 'Create a task',
@@ -67,7 +75,7 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     '/hrm/tasks/:id',
     {
-      config: { access: permission('task', 'update') },
+      config: { answer: answers(taskDtoSchema), access: permission('task', 'update') },
       schema: { tags, summary: 'Update a task (the full task)', params: idParams, body: taskFormSchema },
     },
     async (request) =>

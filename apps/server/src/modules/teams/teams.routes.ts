@@ -2,6 +2,8 @@ import {
   objectIdSchema,
   suggestionQuerySchema,
   teamCreateSchema,
+  teamDtoSchema,
+  teamListAnswerSchema,
   teamListSpec,
   teamUpdateSchema,
 } from '@karya/domain';
@@ -13,6 +15,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   createTeam,
@@ -36,6 +39,7 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('team', 'read'),
+        answer: answers(teamListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(teamListSpec) }),
       },
       schema: {
@@ -60,7 +64,7 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/admin/teams/:id',
     {
-      config: { access: permission('team', 'read') },
+      config: { answer: answers(teamDtoSchema), access: permission('team', 'read') },
       schema: { tags, summary: 'One team', params: idParams },
     },
     async (request) => ok(TEAM.fetched, await getTeam(deps.db, request.params.id)),
@@ -69,7 +73,7 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/admin/teams',
     {
-      config: { access: permission('team', 'create') },
+      config: { answer: created(teamDtoSchema), access: permission('team', 'create') },
       schema: {
         tags,
         summary: 'Create a team',
@@ -84,7 +88,7 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     '/admin/teams/:id',
     {
-      config: { access: permission('team', 'update') },
+      config: { answer: answers(teamDtoSchema), access: permission('team', 'update') },
       schema: {
         tags,
         summary: 'Update a team',

@@ -8,7 +8,10 @@ import {
   suggestionQuerySchema,
   USER_JSON_FIELDS,
   userCreateSchema,
+  userDtoSchema,
+  userListAnswerSchema,
   userListSpec,
+  userSuggestionSchema,
   userUpdateSchema,
 } from '@karya/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +24,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { decodeFields, readMultipart } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { createActivity, listActivities } from './user-activities.service.ts';
@@ -95,6 +99,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     '/admin/users',
     {
       config: {
+        answer: answers(userListAnswerSchema),
         access: permission('user', 'read'),
         swaggerTransform: documentedInput({ querystring: userListQuery }),
       },
@@ -112,7 +117,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/admin/users/suggestion',
     {
-      config: { access: permission('user', 'suggestion') },
+      config: { answer: answers(z.array(userSuggestionSchema)), access: permission('user', 'suggestion') },
       schema: { tags, summary: 'User suggestions (at most 20)', querystring: suggestionQuerySchema },
     },
     async (request) => ok('Users fetched successfully', await suggestUsers(deps.db, request.query)),
@@ -121,7 +126,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/admin/users/:id',
     {
-      config: { access: permission('user', 'read') },
+      config: { answer: answers(userDtoSchema), access: permission('user', 'read') },
       schema: { tags, summary: 'One user', params: idParams },
     },
     async (request) => ok('User fetched successfully', await getUser(deps.db, request.params.id)),
@@ -130,7 +135,11 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/admin/users',
     {
-      config: { access: permission('user', 'create'), swaggerTransform: formDocs(userCreateSchema) },
+      config: {
+        answer: created(userDtoSchema),
+        access: permission('user', 'create'),
+        swaggerTransform: formDocs(userCreateSchema),
+      },
       schema: { tags, summary: 'Create a user', description: FORM_TEXT },
     },
     async (request, reply) => {
@@ -144,7 +153,11 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     '/admin/users/:id',
     {
-      config: { access: permission('user', 'update'), swaggerTransform: formDocs(userUpdateSchema) },
+      config: {
+        answer: answers(userDtoSchema),
+        access: permission('user', 'update'),
+        swaggerTransform: formDocs(userUpdateSchema),
+      },
       schema: { tags, summary: 'Update a user', description: FORM_TEXT, params: idParams },
     },
     async (request) => {
@@ -251,7 +264,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/admin/user-activities',
     {
-      config: { access: signedIn() },
+      config: { answer: created(), access: signedIn() },
       schema: { tags, summary: 'Log an activity of the signed-in user', body: activityCreateSchema },
     },
     async (request, reply) => {

@@ -5,6 +5,8 @@ import {
   singleSuggestionQuerySchema,
   VENDOR_JSON_FIELDS,
   vendorCreateSchema,
+  vendorDtoSchema,
+  vendorListAnswerSchema,
   vendorListSpec,
   vendorUpdateSchema,
 } from '@karya/domain';
@@ -17,6 +19,7 @@ import { ok } from '../../platform/envelope.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { readRecordForm } from '../../platform/multipart.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   createVendor,
@@ -55,6 +58,7 @@ export const vendorsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     {
       config: {
         access: permission('product-vendor', 'read'),
+        answer: answers(vendorListAnswerSchema),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(vendorListSpec) }),
       },
       schema: {
@@ -86,7 +90,7 @@ export const vendorsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('product-vendor', 'read') },
+      config: { answer: answers(vendorDtoSchema), access: permission('product-vendor', 'read') },
       schema: { tags, summary: 'One vendor', params: idParams },
     },
     async (request) => ok(VENDOR.fetched, await getVendor(deps.db, request.params.id)),
@@ -96,6 +100,7 @@ export const vendorsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     BASE,
     {
       config: {
+        answer: created(vendorDtoSchema),
         access: permission('product-vendor', 'create'),
         swaggerTransform: documentedInput({ body: vendorCreateSchema, multipartFile: 'image' }),
       },
@@ -114,6 +119,7 @@ export const vendorsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     `${BASE}/:id`,
     {
       config: {
+        answer: answers(vendorDtoSchema),
         access: permission('product-vendor', 'update'),
         swaggerTransform: documentedInput({ body: vendorUpdateSchema, multipartFile: 'image' }),
       },
