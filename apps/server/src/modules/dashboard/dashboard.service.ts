@@ -5,11 +5,9 @@ import {
   type CrmDashboard,
   CUSTOMER_RESOURCE,
   can,
-  DASHBOARD_LIST_SIZE,
   dashboardClock,
   dayPlus,
   type FollowUpCounts,
-  type FollowUpSummary,
   OPEN_REQUIREMENT_STATUSES,
   QUOTATION_RESOURCE,
   quickDateRange,
@@ -17,17 +15,17 @@ import {
   todayInAppZone,
   UPCOMING_FOLLOW_UP_DAYS,
 } from '@karya/domain';
-import { and, asc, type Column, desc, eq, gt, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customers, followUps, followUpWork, roles, teams, users } from '../../db/schema.ts';
+import { roles, teams, users } from '../../db/schema.ts';
 import { dateRangeSql } from '../../platform/list-sql.ts';
 import type { Principal } from '../../platform/principal.ts';
-import type { Scope } from '../../platform/records.ts';
 import { customerScope } from '../customers/customer-scope.ts';
-import { followUpDueRules, followUpNoResponseSql } from '../follow-ups/follow-up-due-sql.ts';
+import { followUpDueRules } from '../follow-ups/follow-up-due-sql.ts';
 import { type FollowUpWorkScope, keptFollowUpDue } from '../follow-ups/follow-up-work.ts';
 import { quotationVerifications } from '../quotations/quotation-verifications.ts';
 import { itemVerifications } from './admin-verifications.ts';
+import { crmDashboardLists } from './crm-dashboard-lists.ts';
 import { quotationFigures } from './crm-quotations.ts';
 import { type KeptFigure, type KeptKind, type KeptScope, keptFigures } from './kept-figures.ts';
 
@@ -137,46 +135,22 @@ export const adminDashboard = async (db: Db, now: Date): Promise<AdminDashboard>
 // ------------------------------------------------------------------------------------------------ CRM
 
 /**
- * What a caller may count of follow-ups and requirements: the rules of followUpScope and requirementScope in
- * their modules (decision 0010; a test holds the dashboard's totals to their lists' counts):
- * nothing without read; without view-all, a follow-up they created, are followUpBy or a visitor of, or whose
- * customer is in their customer scope; a requirement they created or whose customer is in their customer
- * scope. `undefined` means everything. The customer scope is written `customer_id = any(array(...))` so
- * the planner reads it through the (customer_id, …) index of the table instead of a join.
+ * What a caller may count (decision 0010; the rules of customerScope, followUpScope, requirementScope and
+ * quotationScope in their modules): nothing without read; everything with view-all (or view-all on
+ * customers); else what they created, or are the caller or a visitor of (follow-ups), or whose customer is in
+ * their customer scope. As the kept counts name it (decision 0026): null, '*', or the user.
  */
-const NOTHING = sql`false`;
 const may = (principal: Principal, resource: string, action: string) =>
   can(principal.permissions, resource, action);
 
-const inCustomerScope = (principal: Principal, column: Column): Scope => {
-  const scope = customerScope(principal);
-  return scope
-    ? sql`${column} = any(array(select ${customers.id} from ${customers} where ${scope}))`
-    : undefined;
-};
-
-const followUpCountScope = (principal: Principal): Scope => {
-  if (!may(principal, FOLLOW_UP, 'read')) return NOTHING;
-  if (may(principal, FOLLOW_UP, 'view-all')) return undefined;
-  const me = principal.user.id;
-  const ofCustomer = inCustomerScope(principal, followUps.customerId);
-  if (!ofCustomer) return undefined;
-  return or(
-    eq(followUps.createdBy, me),
-    eq(followUps.followUpBy, me),
-    sql`${followUps.visitors} @> array[${me}]::text[]`,
-    ofCustomer,
-  );
-};
-
-/** The same scope as followUpCountScope, as the kept counts name it (follow-ups/follow-up-work.ts). */
+/** The follow-ups' scope (follow-ups/follow-up-work.ts): the kept work's people are its user's. */
 const followUpWorkScope = (principal: Principal): FollowUpWorkScope => {
   if (!may(principal, FOLLOW_UP, 'read')) return null;
   if (may(principal, FOLLOW_UP, 'view-all') || !customerScope(principal)) return '*';
   return { user: principal.user.id };
 };
 
-/** Whose kept counts each kind reads: the same rules as the count scopes above (kept-figures.ts). */
+/** Whose kept counts each kind reads (kept-figures.ts). */
 const keptScopes = (principal: Principal): Record<KeptKind, KeptScope> => {
   const me = { user: principal.user.id };
   const seesAllCustomers = !customerScope(principal);
@@ -196,9 +170,6 @@ const keptScopes = (principal: Principal): Record<KeptKind, KeptScope> => {
   };
 };
 
-const customerCountScope = (principal: Principal): Scope =>
-  may(principal, CUSTOMER_RESOURCE, 'read') ? customerScope(principal) : NOTHING;
-
 /**
  * GET /crm/dashboard/follow-up-counts: overdue and due today, in the caller's follow-up scope, by the same
  * rule as the dashboard's cards, from the counts the writes keep (follow-ups/follow-up-work.ts).
@@ -209,90 +180,21 @@ export const followUpCounts = async (db: Db, principal: Principal, now: Date): P
   return { overdue: due.overdue, dueToday: due.aheadOn(day) };
 };
 
-const followUpSummary = {
-  _id: followUps.id,
-  followUpId: followUps.followUpId,
-  customerId: customers.id,
-  customerName: customers.name,
-  type: followUps.type,
-  reason: followUps.reason,
-  date: followUps.date,
-  time: followUps.time,
-  status: followUps.status,
-};
-type FollowUpRow = { [K in keyof typeof followUpSummary]: K extends 'followUpId' ? number : string } & {
-  planned?: boolean;
-};
-const toFollowUpSummary = ({ customerId, customerName, planned, ...f }: FollowUpRow): FollowUpSummary => ({
-  ...f,
-  customer: { _id: customerId, name: customerName },
-  planned: planned ?? false,
-});
-
 /**
  * The CRM dashboard from real records, each part in the caller's scope (decision 0010). "New" is this week
  * as the lists' This Week chip counts it (Monday to Sunday in India), as on the admin dashboard.
  */
 export const crmDashboard = async (db: Db, principal: Principal, now: Date): Promise<CrmDashboard> => {
   const thisWeek = quickDateRange('This Week', now);
-  const inWeek = (column: Column) => dateRangeSql(column, thisWeek) as SQL;
   const rules = followUpDueRules(now);
-  const customerWhere = and(eq(customers.isDeleted, false), customerCountScope(principal));
-  const followUpScopeWhere = followUpCountScope(principal);
-  const followUpWhere = and(eq(followUps.isDeleted, false), followUpScopeWhere);
-  const followUpList = (where: SQL | undefined) =>
-    db
-      .select(followUpSummary)
-      .from(followUps)
-      .innerJoin(customers, eq(customers.id, followUps.customerId))
-      .where(and(followUpWhere, where));
-
-  const workScope = followUpWorkScope(principal);
-  const [kept, newCustomers, due, upcomingFollowUps, noResponseFollowUps] = await Promise.all([
-    // Customers, follow-ups, requirements and quotations: totals and this week's, as the writes keep them.
-    keptFigures(db, keptScopes(principal), thisWeek),
-    db
-      .select({
-        _id: customers.id,
-        customerId: customers.customerId,
-        name: customers.name,
-        type: customers.type,
-        email: customers.email,
-      })
-      .from(customers)
-      .where(and(customerWhere, inWeek(customers.createdAt)))
-      .orderBy(desc(customers.createdAt), desc(customers.id))
-      .limit(DASHBOARD_LIST_SIZE),
+  const scopes = keptScopes(principal);
+  const [kept, due, lists] = await Promise.all([
+    // Customers, follow-ups, requirements, quotations and items: totals and this week's, as the writes keep them.
+    keptFigures(db, scopes, thisWeek),
     // Overdue, due today, upcoming and the chart: the work the writes keep counted.
-    keptFollowUpDue(db, workScope, now, rules.lastDay),
-    // The upcoming work, soonest first, from the work the writes keep with its due day and time (decision
-    // 0026): a planned next follow-up shows the plan's day, time and type.
-    workScope === null
-      ? Promise.resolve([])
-      : db
-          .select({
-            ...followUpSummary,
-            type: rules.dueType,
-            date: sql<string>`to_char(${followUpWork.dueDay}, 'YYYY-MM-DD')`,
-            time: followUpWork.dueTime,
-            planned: rules.isPlanned,
-          })
-          .from(followUpWork)
-          .innerJoin(followUps, eq(followUps.id, followUpWork.followUpId))
-          .innerJoin(customers, eq(customers.id, followUps.customerId))
-          .where(
-            and(
-              gt(followUpWork.dueDay, rules.day),
-              lte(followUpWork.dueDay, rules.lastDay),
-              workScope === '*' ? undefined : sql`${followUpWork.people} @> array[${workScope.user}]::text[]`,
-            ),
-          )
-          .orderBy(asc(followUpWork.dueDay), asc(followUpWork.dueTime), asc(followUpWork.followUpId))
-          .limit(DASHBOARD_LIST_SIZE),
-    // The most recent first: the ones still worth a call.
-    followUpList(followUpNoResponseSql(now))
-      .orderBy(desc(followUps.date), desc(followUps.time), desc(followUps.id))
-      .limit(DASHBOARD_LIST_SIZE),
+    keptFollowUpDue(db, scopes['follow-up'], now, rules.lastDay),
+    // This week's new customers, the upcoming work and the follow-ups without a response.
+    crmDashboardLists(db, { customer: scopes.customer, followUp: scopes['follow-up'] }, now, thisWeek),
   ]);
   const byStatus = kept.requirement.map((f) => ({ status: f.bucket, count: f.total, new: f.made }));
   const sum = (figures: KeptFigure[], of: (f: KeptFigure) => number) =>
@@ -304,15 +206,15 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
     customers: {
       total: sum(kept.customer, (f) => f.total),
       new: sum(kept.customer, (f) => f.made),
-      newCustomers,
+      newCustomers: lists.newCustomers,
     },
     followUps: {
       total: sum(kept['follow-up'], (f) => f.total),
       upcoming: Array.from({ length: UPCOMING_FOLLOW_UP_DAYS }, (_, i) =>
         due.aheadOn(dayPlus(rules.day, i + 1)),
       ).reduce((n, c) => n + c, 0),
-      upcomingFollowUps: upcomingFollowUps.map(toFollowUpSummary),
-      noResponseFollowUps: noResponseFollowUps.map(toFollowUpSummary),
+      upcomingFollowUps: lists.upcomingFollowUps,
+      noResponseFollowUps: lists.noResponseFollowUps,
       overdue: due.overdue,
       dueToday: due.aheadOn(rules.day),
       perDay: Array.from({ length: CRM_CHART_DAYS }, (_, i) => {

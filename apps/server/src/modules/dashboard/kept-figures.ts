@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedPerDb } from '../../db/client.ts';
 import { keptDays, keptTotals } from '../../db/schema.ts';
 
 /**
@@ -12,14 +12,40 @@ export type KeptScope = '*' | { user: string } | null;
 export type KeptKind = 'customer' | 'follow-up' | 'requirement' | 'quotation' | 'item';
 export type KeptFigure = { bucket: string; total: number; amount: number; made: number };
 
+const KINDS: KeptKind[] = ['customer', 'follow-up', 'requirement', 'quotation', 'item'];
+const wanted = sql`(values ${sql.join(
+  KINDS.map((kind, i) => sql`(${kind}::text, ${sql.placeholder(`k${i}`)}::text)`),
+  sql`, `,
+)}) as w(kind, scope)`;
+// Prepared once per connection (issue 29): a kind without read passes null and matches nothing.
+const figuresQuery = preparedPerDb((db) =>
+  db
+    .select({
+      kind: sql<KeptKind>`kind`,
+      bucket: sql<string>`bucket`,
+      total: sql<number>`sum(total)::int`,
+      amount: sql<string>`sum(amount)::text`,
+      made: sql<number>`sum(made)::int`,
+    })
+    .from(
+      sql`(
+        select t.kind, t.bucket, t.n as total, t.amount, 0 as made
+        from ${wanted} join ${keptTotals} t on t.kind = w.kind and t.scope = w.scope
+        union all
+        select d.kind, d.bucket, 0, 0, d.n
+        from ${wanted} join ${keptDays} d on d.kind = w.kind and d.scope = w.scope
+          and d.day between ${sql.placeholder('start')}::date and ${sql.placeholder('end')}::date
+      ) f`,
+    )
+    .groupBy(sql`kind, bucket`)
+    .prepare('karya_kept_figures'),
+);
+
 export const keptFigures = async (
   db: Db,
   scopes: Record<KeptKind, KeptScope>,
   made: { start: string; end: string },
 ): Promise<Record<KeptKind, KeptFigure[]>> => {
-  const pairs = (Object.entries(scopes) as [KeptKind, KeptScope][]).flatMap(([kind, scope]) =>
-    scope === null ? [] : [sql`(${kind}, ${scope === '*' ? '*' : scope.user})`],
-  );
   const out: Record<KeptKind, KeptFigure[]> = {
     customer: [],
     'follow-up': [],
@@ -27,21 +53,16 @@ export const keptFigures = async (
     quotation: [],
     item: [],
   };
-  if (!pairs.length) return out;
-  const wanted = sql.join(pairs, sql`, `);
-  const rows = (await db.execute(sql`
-    select kind, bucket, sum(total)::int as total, sum(amount)::text as amount, sum(made)::int as made from (
-      select ${keptTotals.kind} as kind, ${keptTotals.bucket} as bucket, ${keptTotals.n} as total,
-        ${keptTotals.amount} as amount, 0 as made
-      from ${keptTotals} where (${keptTotals.kind}, ${keptTotals.scope}) in (${wanted})
-      union all
-      select ${keptDays.kind}, ${keptDays.bucket}, 0, 0, ${keptDays.n}
-      from ${keptDays} where (${keptDays.kind}, ${keptDays.scope}) in (${wanted})
-        and ${keptDays.day} between ${made.start}::date and ${made.end}::date
-    ) f group by kind, bucket`)) as unknown as {
-    rows: { kind: KeptKind; bucket: string; total: number; amount: string; made: number }[];
-  };
-  for (const r of rows.rows)
+  const keys = KINDS.map((kind) => {
+    const scope = scopes[kind];
+    return scope === null ? null : scope === '*' ? '*' : scope.user;
+  });
+  if (keys.every((k) => k === null)) return out;
+  const rows = await figuresQuery(db).execute({
+    ...made,
+    ...Object.fromEntries(keys.map((k, i) => [`k${i}`, k])),
+  });
+  for (const r of rows)
     out[r.kind].push({ bucket: r.bucket, total: r.total, amount: Number(r.amount), made: r.made });
   return out;
 };

@@ -117,8 +117,12 @@ export const countFollowUpDue = async (db: Db, where: SQL | undefined, now: Date
  */
 export const followUpNoResponseSql = (now: Date): SQL => {
   const { day, time } = dashboardClock(now);
-  return sql`((${followUps.date}, ${followUps.time}) <= (${day}::date, ${time}::text)
+  return followUpNoResponseAt(day, time);
+};
+
+/** The same at a day and time given as values or as a prepared statement's placeholders. */
+export const followUpNoResponseAt = (day: unknown, time: unknown): SQL =>
+  sql`((${followUps.date}, ${followUps.time}) <= (${day}::date, ${time}::text)
     and ${followUps.status} <> 'Cancelled'
     and (${followUps.response} is null or btrim(${followUps.response}) = '')
     and (${followUps.remarks} is null or btrim(${followUps.remarks}) = ''))`;
-};

@@ -37,6 +37,20 @@ const todayQuery = preparedPerDb((db) =>
     .prepare('karya_follow_up_due_today'),
 );
 
+const laterQuery = preparedPerDb((db) =>
+  db
+    .select({ day: followUpDueDays.day, n: followUpDueDays.n })
+    .from(followUpDueDays)
+    .where(
+      and(
+        eq(followUpDueDays.scope, sql.placeholder('scope')),
+        gt(followUpDueDays.day, sql`${sql.placeholder('day')}::date`),
+        lte(followUpDueDays.day, sql`${sql.placeholder('throughDay')}::date`),
+      ),
+    )
+    .prepare('karya_follow_up_due_later'),
+);
+
 /**
  * Overdue, and per day what is still ahead (today: later today) up to the end of `throughDay`, in a scope:
  * the same answer as countFollowUpDue over the scope's follow-ups.
@@ -47,18 +61,7 @@ export const keptFollowUpDue = async (db: Db, scope: FollowUpWorkScope, now: Dat
   const key = keyOf(scope);
   const [[today], later] = await Promise.all([
     todayQuery(db).execute({ scope: key, day, time }),
-    throughDay > day
-      ? db
-          .select({ day: followUpDueDays.day, n: followUpDueDays.n })
-          .from(followUpDueDays)
-          .where(
-            and(
-              eq(followUpDueDays.scope, key),
-              gt(followUpDueDays.day, day),
-              lte(followUpDueDays.day, throughDay),
-            ),
-          )
-      : Promise.resolve([]),
+    throughDay > day ? laterQuery(db).execute({ scope: key, day, throughDay }) : Promise.resolve([]),
   ]);
   const ahead = new Map(later.map((r) => [r.day, r.n]));
   ahead.set(day, today?.ahead ?? 0);

@@ -15,6 +15,7 @@ import { ok } from '../../platform/envelope.ts';
 import { historyQueryDocs } from '../../platform/history.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
+import { created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   FOLLOW_UP,
@@ -86,7 +87,7 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     BASE,
     {
-      config: { access: permission('follow-up', 'create') },
+      config: { answer: created(), access: permission('follow-up', 'create') },
       schema: {
         tags,
         summary: 'Create a follow-up',
