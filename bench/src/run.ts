@@ -19,6 +19,7 @@ import {
   type ScenarioResult,
   type TargetResult,
 } from './report.ts';
+import { prepareSalesExecutive } from './sales-executive.ts';
 import { SCENARIOS, type ScenarioContext } from './scenarios.ts';
 import { ADMIN_PASSWORD, freePort, signIn, startServer } from './server.ts';
 
@@ -53,7 +54,12 @@ const log = (...a: unknown[]) => console.log(...a);
 type Trace = Map<string, Statement[]>;
 
 /** One request per scenario through a server that writes its SQL to a file: the statements to replay. */
-const captureSql = async (target: Target, ctx: ScenarioContext, scenarios: typeof SCENARIOS) => {
+const captureSql = async (
+  target: Target,
+  ctx: ScenarioContext,
+  scenarios: typeof SCENARIOS,
+  execEmail: string | undefined,
+) => {
   const file = path.join(os.tmpdir(), `karya-bench-trace-${process.pid}.jsonl`);
   writeFileSync(file, '');
   const server = await startServer(root, target, { SQL_TRACE_FILE: file });
@@ -61,7 +67,8 @@ const captureSql = async (target: Target, ctx: ScenarioContext, scenarios: typeo
   // What a first request runs (nothing kept yet): EXPLAIN judges these as well as the steady state's.
   const cold: Trace = new Map();
   try {
-    const cookie = await signIn(server);
+    const adminCookie = await signIn(server);
+    const execCookie = execEmail ? await signIn(server, execEmail) : undefined;
     const read = () =>
       readFileSync(file, 'utf8')
         .split('\n')
@@ -70,6 +77,7 @@ const captureSql = async (target: Target, ctx: ScenarioContext, scenarios: typeo
         .map((s) => ({ text: s.sql, params: s.params, name: s.name }));
     for (const s of scenarios) {
       if (!s.rawReference) continue;
+      const cookie = (s.asSalesExecutive ? execCookie : undefined) ?? adminCookie;
       for (const req of s.requests(ctx)) {
         // The second of two requests: what the server runs in the steady state of a load, with what it
         // keeps between requests kept (on PostgreSQL the session: decision 0020).
@@ -143,7 +151,23 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
   const ctx = scenarioContext(options.scale);
 
   log('  capturing the SQL of each scenario...');
-  const { traces, cold } = await captureSql(target, ctx, SCENARIOS);
+  // The scoped Sales Executive's role and sign-in, when a chosen scenario runs as them.
+  const execEmail = scenarios.some((s) => s.asSalesExecutive)
+    ? await (async () => {
+        const setup = await openSql(target, 1);
+        try {
+          return await prepareSalesExecutive(setup);
+        } finally {
+          await setup.close();
+        }
+      })()
+    : undefined;
+  const { traces, cold } = await captureSql(
+    target,
+    ctx,
+    SCENARIOS.filter((s) => !s.asSalesExecutive || execEmail),
+    execEmail,
+  );
 
   log('  HTTP ceiling...');
   const ceiling: Measure[] = [];
@@ -177,8 +201,10 @@ const benchTarget = async (target: Target): Promise<TargetResult | null> => {
       : null;
   const server = await startServer(root, target);
   try {
-    const cookie = await signIn(server);
+    const adminCookie = await signIn(server);
+    const execCookie = execEmail ? await signIn(server, execEmail) : undefined;
     for (const s of scenarios) {
+      const cookie = (s.asSalesExecutive ? execCookie : undefined) ?? adminCookie;
       const runs: ScenarioResult['runs'] = [];
       for (const connections of options.connections) {
         const http = await runHttp({

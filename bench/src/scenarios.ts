@@ -41,6 +41,8 @@ export type Scenario = {
   requests: (ctx: ScenarioContext) => HttpRequest[];
   /** Replay the request's own SQL through the driver as the database ceiling (reads only). */
   rawReference: boolean;
+  /** Signed in as the scoped Sales Executive (sales-executive.ts) instead of the administrator. */
+  asSalesExecutive?: boolean;
   /** The statements of the session and permission check are the payload itself (GET /api/auth/me). */
   sessionIsPayload?: boolean;
   /** A p99 target at 10 connections (the issue sets one for some writes). */
@@ -474,6 +476,23 @@ export const SCENARIOS: Scenario[] = [
     kind: 'dashboard',
     description: "GET /api/crm/dashboard/follow-up-counts (the menu badge's overdue and due today)",
     rawReference: true,
+    requests: () => [{ method: 'GET', path: '/api/crm/dashboard/follow-up-counts' }],
+  },
+  {
+    name: 'crm-dashboard-exec',
+    kind: 'dashboard',
+    description: 'GET /api/crm/dashboard as a Sales Executive (own and assigned records only, no view-all)',
+    rawReference: true,
+    asSalesExecutive: true,
+    requests: () => [{ method: 'GET', path: '/api/crm/dashboard' }],
+  },
+  {
+    name: 'follow-up-counts-exec',
+    kind: 'dashboard',
+    description:
+      'GET /api/crm/dashboard/follow-up-counts as a Sales Executive (the menu badge in their scope)',
+    rawReference: true,
+    asSalesExecutive: true,
     requests: () => [{ method: 'GET', path: '/api/crm/dashboard/follow-up-counts' }],
   },
   {

@@ -22,6 +22,8 @@ export const keptRecords = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.id] }),
     index('kept_records_customer_idx').on(t.kind, t.customerId),
+    // One person's records (the dashboard's follow-ups without a response in a user's scope; migration 0046).
+    index('kept_records_people_idx').using('gin', t.people),
   ],
 );
 

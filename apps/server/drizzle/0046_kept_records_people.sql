@@ -1,0 +1,1 @@
+CREATE INDEX "kept_records_people_idx" ON "kept_records" USING gin ("people");
