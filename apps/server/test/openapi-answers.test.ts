@@ -1,8 +1,8 @@
-import { MAX_LIST_PAGE } from '@karya/domain';
+import { MAX_LIST_PAGE, todayInAppZone } from '@karya/domain';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../src/demo/index.ts';
-import { type Agent, asAdmin, call, createTestApp, type TestContext } from './helpers.ts';
+import { type Agent, asAdmin, call, createTestApp, createUser, type TestContext } from './helpers.ts';
 
 type Media = Record<string, { schema: Record<string, unknown> }>;
 type Operation = {
@@ -14,6 +14,24 @@ type OpenApiDoc = {
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
+};
+
+/**
+ * Operations whose success answer may leave `data` undescribed. Empty: /api/health and /api/ready answer the
+ * envelope like every other route, so they are described too.
+ */
+const UNDESCRIBED_ALLOWED: readonly string[] = [];
+
+/**
+ * `data` says nothing: missing, `{}` (z.unknown), or an object with no fields that says neither what it
+ * holds nor, with a description, why it is free-form (z.looseObject({})).
+ */
+const isUntyped = (data: object | undefined) => {
+  if (!data) return true;
+  const { description, type, properties, additionalProperties, ...rest } = data as Record<string, unknown>;
+  if (description || Object.keys(rest).length) return false;
+  if (type === undefined) return properties === undefined;
+  return type === 'object' && Object.keys(properties ?? {}).length === 0 && additionalProperties !== false;
 };
 
 /**
@@ -78,6 +96,20 @@ describe('the OpenAPI document describes the real answers', () => {
     }
   });
 
+  it('describes the data of every JSON answer (no untyped data outside the allow-list)', () => {
+    const untyped: string[] = [];
+    for (const { path, method, op } of operations()) {
+      const operation = `${method.toUpperCase()} ${path}`;
+      if (UNDESCRIBED_ALLOWED.includes(operation)) continue;
+      for (const [status, response] of Object.entries(op.responses)) {
+        const schema = status.startsWith('2') ? response.content?.['application/json']?.schema : undefined;
+        if (schema && isUntyped((schema as { properties?: { data?: object } }).properties?.data))
+          untyped.push(operation);
+      }
+    }
+    expect(untyped).toEqual([]);
+  });
+
   it('documents creates with 201 and binary answers with their content type', () => {
     for (const path of ['/api/crm/customers', '/api/admin/roles', '/api/admin/users', '/api/hrm/tasks'])
       expect(Object.keys(doc.paths[path]?.post?.responses ?? {}), path).toContain('201');
@@ -134,6 +166,79 @@ describe('the OpenAPI document describes the real answers', () => {
     expect(details).toBeGreaterThanOrEqual(15);
     expect(histories).toBeGreaterThanOrEqual(10);
   }, 300_000);
+
+  it('the answers described for issue 29’s last routes are as documented', async () => {
+    const failures: string[] = [];
+    /** One call, its status, and its answer against the operation's documented answer of that status. */
+    const answer = async (method: string, url: string, payload?: object, status = 200) => {
+      const res = await admin.request({ method, url, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+      const path = url.split('?')[0]!.replace(/\b[0-9a-f]{24}\b/, '{id}');
+      const op = doc.paths[path]?.[method.toLowerCase()];
+      expect(op, `${method} ${path} is documented`).toBeDefined();
+      failures.push(...problems(op, status, res.json()).map((p) => `${method} ${path}: ${p}`));
+      return res.json().data;
+    };
+
+    // The process's own routes answer the envelope too.
+    await answer('GET', '/api/health');
+    await answer('GET', '/api/ready');
+
+    // A catalogue record's delete and restore (data null), and suggestions.
+    const brand = await answer('POST', '/api/crm/products/brands', { name: 'Documented Brand' }, 201);
+    await answer('DELETE', `/api/crm/products/brands/${brand._id}`);
+    await answer('PATCH', `/api/crm/products/brands/${brand._id}/restore`);
+    await answer('GET', '/api/crm/products/brands/suggestion?name=Documented');
+    await answer('GET', '/api/admin/teams/suggestion');
+    await answer('GET', '/api/admin/roles/suggestion');
+
+    // The dashboards and the follow-up queue's counts.
+    await answer('GET', '/api/admin/dashboard');
+    await answer('GET', '/api/crm/dashboard');
+    await answer('GET', '/api/hrm/dashboard');
+    await answer('GET', '/api/crm/dashboard/follow-up-counts');
+
+    // Follow-ups: the list, one, the suggestions; a customer's related lists.
+    const followUps = await answer('GET', '/api/crm/follow-ups');
+    expect(followUps.followUps.length).toBeGreaterThan(0);
+    await answer('GET', `/api/crm/follow-ups/${followUps.followUps[0]._id}`);
+    await answer('GET', '/api/crm/follow-ups/suggestion');
+    const customer = followUps.followUps[0].customer._id as string;
+    for (const related of ['follow-ups', 'requirements', 'quotations', 'projects'])
+      await answer('GET', `/api/crm/customers/${customer}/${related}`);
+
+    // Settings, HRM's extras, a stock's ledger, wins and losses, the permission catalogue.
+    await answer('GET', '/api/admin/settings/company');
+    await answer('GET', '/api/admin/accounts/ledgers');
+    await answer('GET', '/api/hrm/leaves/balances');
+    await answer('GET', '/api/hrm/leaves/calendar');
+    await answer('GET', '/api/hrm/expenses/totals');
+    await answer('GET', '/api/hrm/attendances/month');
+    await answer('GET', '/api/hrm/holidays');
+    const stock = (await answer('GET', '/api/crm/products/stocks')).productStocks[0]._id as string;
+    // An adjustment (answered with the stock) puts an entry in the ledger for its answer to show.
+    await answer('PATCH', `/api/crm/products/stocks/${stock}/adjust`, {
+      type: 'Found',
+      quantity: 1,
+      reason: 'Counted again',
+      date: todayInAppZone(),
+    });
+    const ledger = await answer('GET', `/api/crm/products/stocks/${stock}/history`);
+    expect(ledger.history.length).toBeGreaterThan(0);
+    await answer('GET', '/api/crm/win-loss');
+    await answer('GET', '/api/admin/resources');
+    await answer('GET', '/api/auth/who-can?needs=customer:read');
+
+    // An administrator's flow: block and unblock a user (both answer the user).
+    const someone = await createUser(ctx.database);
+    expect((await answer('PATCH', `/api/admin/users/${someone.id}/block`)).status).toBe('Blocked');
+    expect((await answer('PATCH', `/api/admin/users/${someone.id}/unblock`)).status).toBe('Active');
+    // The administrator's own log holds their sign-in.
+    const me = (await admin.request({ method: 'GET', url: '/api/auth/me' })).json().data._id as string;
+    expect((await answer('GET', `/api/admin/users/${me}/activities`)).activities.length).toBeGreaterThan(0);
+
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   it('a create answers its documented 201, and errors the error envelope', async () => {
     const made = await admin.request({

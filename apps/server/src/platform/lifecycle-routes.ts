@@ -5,6 +5,7 @@ import {
   historyListSpec,
   historyPageSchema,
   type ListQuery,
+  nullData,
   objectIdSchema,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
@@ -192,8 +193,12 @@ export const lifecycleRoutes = (
   historyText?: string,
 ): Partial<LifecycleRoutesSpec> => {
   const m = l.messages;
-  const one = (message: string, call: (d: LifecycleDeps, p: Principal, id: string) => Promise<unknown>) =>
-    ({ run: async (p, id) => ({ message, data: await call(deps, p, id) }) }) satisfies Partial<Route<string>>;
+  // A record lifecycle's delete, restore and permanent delete return nothing, so each answers data null.
+  const one = (message: string, call: (d: LifecycleDeps, p: Principal, id: string) => Promise<void>) =>
+    ({
+      run: async (p, id) => ({ message, data: await call(deps, p, id) }),
+      answer: nullData,
+    }) satisfies Partial<Route<string>>;
   const bulk = (operation: BulkOperation) =>
     ({
       run: (p, ids) => bulkOutcome(l.bulk(deps, p, operation, ids)),

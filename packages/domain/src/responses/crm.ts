@@ -17,11 +17,14 @@ import {
 } from '../entities/requirement-list.ts';
 import {
   STOCK_ADJUSTMENT_TYPES,
+  STOCK_HISTORY_TYPES,
   STOCK_LIST_KEY,
   type StockDetailDto,
   type StockDto,
+  type StockHistoryEntryDto,
   type StockSuggestion,
 } from '../entities/stock-list.ts';
+import type { WinLoss } from '../entities/win-loss.ts';
 import { listAnswer } from './envelope.ts';
 import type { Same } from './same.ts';
 import { recordStampsShape, userRefSchema } from './users.ts';
@@ -152,12 +155,76 @@ export const rejectionAnalysisDtoSchema = z.object({
 });
 export const rejectionAnalysisListAnswerSchema = listAnswer(REJECTION_LIST_KEY, rejectionAnalysisDtoSchema);
 
+/** GET /crm/products/stocks/{id}/history: the stock's ledger, newest first, paged. */
+export const stockHistoryEntrySchema = z.object({
+  _id: z.string(),
+  invoiceNo: text,
+  date: z.string(),
+  type: z.enum(STOCK_HISTORY_TYPES),
+  quantity: z.number().describe('Signed: what the entry added (+) or removed (−)'),
+  pricePerUnit: z.number(),
+  gst: z.number().nullable(),
+  totalPrice: z.number(),
+  documentId: text.describe('The purchase or sale the entry belongs to'),
+  adjustmentType: z.enum(STOCK_ADJUSTMENT_TYPES).nullable(),
+  reason: text,
+});
+export const stockHistoryPageSchema = z.object({
+  history: z.array(stockHistoryEntrySchema),
+  historyCount: z.number().int().min(0),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+});
+
+/** PATCH /crm/products/stocks/{id}/update-price: the stock's figures after the change. */
+export const stockPriceAnswerSchema = z.object({
+  _id: z.string(),
+  currentStock: z.number(),
+  priceToShow: z.number(),
+});
+
+/** GET /crm/win-loss (issue 26; decision 0017): values in rupees with GST, rates as fractions. */
+const winLossMonth = {
+  month: z.string(),
+  won: z.number().int(),
+  lost: z.number().int(),
+  wonValue: z.number(),
+  lostValue: z.number(),
+};
+const winRateRow = z.object({
+  key: z.string(),
+  won: z.number().int(),
+  lost: z.number().int(),
+  winRate: z.number().nullable().describe('null: nothing decided'),
+});
+const lostRow = z.object({ key: z.string(), count: z.number().int(), value: z.number() });
+export const winLossSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  createdBy: text,
+  totals: z.object({ ...winLossMonth, winRate: z.number().nullable() }),
+  months: z.array(z.object(winLossMonth)),
+  byInstitutionType: z.array(winRateRow),
+  byDistrict: z.array(winRateRow),
+  lostByCompetitor: z.array(lostRow),
+  lostByReason: z.array(lostRow),
+  lostTo: z.array(lostRow.extend({ key: z.enum(LOST_TO) })),
+  daysToApproval: z.object({
+    count: z.number().int(),
+    median: z.number().nullable(),
+    average: z.number().nullable(),
+    buckets: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
+  }),
+});
+
 const checks: [
+  Same<z.output<typeof stockHistoryEntrySchema>, StockHistoryEntryDto>,
+  Same<z.output<typeof winLossSchema>, WinLoss>,
   Same<z.output<typeof stockDtoSchema>, StockDto>,
   Same<z.output<typeof stockDetailDtoSchema>, StockDetailDto>,
   Same<z.output<typeof stockSuggestionSchema>, StockSuggestion>,
   Same<z.output<typeof requirementDtoSchema>, RequirementDto>,
   Same<z.output<typeof requirementSuggestionSchema>, RequirementSuggestion>,
   Same<z.output<typeof rejectionAnalysisDtoSchema>, RejectionAnalysisDto>,
-] = [true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true];
 void checks;

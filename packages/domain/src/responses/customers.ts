@@ -5,6 +5,7 @@ import {
   CUSTOMER_TYPES,
   type CustomerCheckCard,
   type CustomerDto,
+  type CustomerFeedback,
   type CustomerSuggestion,
   GOVERNMENT_TYPES,
   INSTITUTE_TYPES,
@@ -14,8 +15,12 @@ import {
   RATING_CATEGORIES,
   SCHOOL_BOARDS,
 } from '../entities/customer-list.ts';
+import type { CustomerDuplicates } from '../entities/customer-queries.ts';
 import { MARGIN_TIERS } from '../entities/margin-list.ts';
+import { requirementListAnswerSchema } from './crm.ts';
 import { listAnswer } from './envelope.ts';
+import { followUpListAnswerSchema } from './follow-ups.ts';
+import { customerProjectListAnswerSchema, quotationListAnswerSchema } from './quotations.ts';
 import type { Same } from './same.ts';
 import { recordStampsShape, userRefSchema } from './users.ts';
 
@@ -50,6 +55,15 @@ const contactSchema = z.object({
   email: text,
   phone: text,
   isDefault: z.boolean(),
+});
+
+/** A feedback on a customer, newest first; the feedback routes answer every one the customer has. */
+export const customerFeedbackDtoSchema = z.object({
+  _id: z.string(),
+  reviewer: userRefSchema.nullable(),
+  rating: z.number(),
+  comment: text,
+  date: z.string(),
 });
 
 /** A customer as the list, the detail, a create and an update answer it. */
@@ -93,15 +107,7 @@ export const customerDtoSchema = z.object({
     .optional()
     .describe('Detail only'),
   feedbacks: z
-    .array(
-      z.object({
-        _id: z.string(),
-        reviewer: userRefSchema.nullable(),
-        rating: z.number(),
-        comment: text,
-        date: z.string(),
-      }),
-    )
+    .array(customerFeedbackDtoSchema)
     .optional()
     .describe('Detail only, with feedback-read on customer'),
 });
@@ -128,9 +134,42 @@ export const customerCheckCardSchema = z.object({
   assignedTo: z.array(userRefSchema),
 });
 
+/** POST /crm/customers/duplicates: per customer checked (its index) with a match, the look-alikes. */
+export const customerDuplicatesSchema = z.array(
+  z.object({
+    index: z.number().int().min(0),
+    matches: z.array(
+      z.object({
+        _id: z.string(),
+        customerId: z.number().int(),
+        name: z.string(),
+        city: text,
+        district: text,
+        reasons: z.array(z.enum(['name', 'phone', 'email'])),
+        visible: z.boolean().describe('The caller may open it (row scope)'),
+      }),
+    ),
+  }),
+);
+
+/** POST /crm/customers/bulk: the customers made, in the order sent. */
+export const customerBulkCreatedSchema = z.array(
+  z.object({ _id: z.string(), customerId: z.number().int(), name: z.string() }),
+);
+
+/** GET /crm/customers/{id}/{follow-ups|requirements|quotations|projects}, by the list's key. */
+export const customerRelatedAnswerSchemas = {
+  followUps: followUpListAnswerSchema,
+  requirements: requirementListAnswerSchema,
+  quotations: quotationListAnswerSchema,
+  projects: customerProjectListAnswerSchema,
+};
+
 const checks: [
+  Same<z.output<typeof customerFeedbackDtoSchema>, CustomerFeedback>,
+  Same<z.output<typeof customerDuplicatesSchema>, CustomerDuplicates>,
   Same<z.output<typeof customerDtoSchema>, CustomerDto>,
   Same<z.output<typeof customerSuggestionSchema>, CustomerSuggestion>,
   Same<z.output<typeof customerCheckCardSchema>, CustomerCheckCard>,
-] = [true, true, true];
+] = [true, true, true, true, true];
 void checks;

@@ -4,8 +4,20 @@ import {
   EXPENSE_STATUSES,
   type ExpenseClaimDetailDto,
   type ExpenseClaimDto,
+  type ExpenseReceiptDto,
+  type ExpenseRules,
+  type ExpenseTotalsDto,
 } from '../entities/expense-claims.ts';
-import { LEAVE_HALVES, LEAVE_STATUSES, LEAVE_TYPES, type LeaveDto } from '../entities/leave-days.ts';
+import {
+  LEAVE_HALVES,
+  LEAVE_STATUSES,
+  LEAVE_TYPES,
+  type LeaveAllocationsDto,
+  type LeaveBalance,
+  type LeaveBalancesDto,
+  type LeaveCalendarDto,
+  type LeaveDto,
+} from '../entities/leave-days.ts';
 import { listAnswer } from './envelope.ts';
 import type { Same } from './same.ts';
 
@@ -86,9 +98,70 @@ export const expenseClaimDetailDtoSchema = expenseClaimDtoSchema.extend({
   rules: z.object({ ratePerKm: z.number(), receiptAbove: z.number() }),
 });
 
+export const leaveBalanceSchema = z.object({
+  leaveType: z.enum(LEAVE_TYPES),
+  limited: z.boolean(),
+  allocated: z.number().describe('The year’s allocation in days'),
+  taken: z.number().describe('Approved days'),
+  pending: z.number().describe('Days waiting for a decision'),
+  available: z.number().nullable().describe('allocated − taken − pending; null for an unlimited type'),
+});
+/** GET /hrm/leaves/balances. */
+export const leaveBalancesDtoSchema = z.object({
+  year: z.number().int(),
+  user: ref,
+  balances: z.array(leaveBalanceSchema),
+});
+/** GET /hrm/leaves/calendar: `team` false when only the caller's own leave is shown. */
+export const leaveCalendarDtoSchema = z.object({
+  month: z.string(),
+  team: z.boolean(),
+  leaves: z.array(leaveDtoSchema),
+});
+/** GET and PUT /hrm/leaves/allocations. */
+export const leaveAllocationsDtoSchema = z.object({
+  year: z.number().int(),
+  allocations: z.array(
+    z.object({
+      leaveType: z.enum(LEAVE_TYPES),
+      role: ref.nullable(),
+      user: ref.nullable(),
+      days: z.number(),
+    }),
+  ),
+  defaults: z.record(z.enum(LEAVE_TYPES), z.number()).describe('What applies where nothing is allocated'),
+});
+
+/** GET /hrm/expenses/totals: rupees per month of the year. */
+export const expenseTotalsDtoSchema = z.object({
+  year: z.number().int(),
+  user: ref,
+  months: z.array(
+    z.object({ month: z.string(), claimed: z.number(), approved: z.number(), paid: z.number() }),
+  ),
+});
+/** GET and PUT /hrm/expenses/rules (rupees). */
+export const expenseRulesDtoSchema = z.object({ ratePerKm: z.number(), receiptAbove: z.number() });
+/** POST /hrm/expenses/receipts: the stored receipt, for a line to name. */
+export const expenseReceiptDtoSchema = z.object({
+  _id: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+/** DELETE /hrm/expenses/{id}: the id of the claim deleted. */
+export const expenseClaimDeletedSchema = z.object({ _id: z.string() });
+
 const checks: [
   Same<z.output<typeof leaveDtoSchema>, LeaveDto>,
   Same<z.output<typeof expenseClaimDtoSchema>, ExpenseClaimDto>,
   Same<z.output<typeof expenseClaimDetailDtoSchema>, ExpenseClaimDetailDto>,
-] = [true, true, true];
+  Same<z.output<typeof leaveBalanceSchema>, LeaveBalance>,
+  Same<z.output<typeof leaveBalancesDtoSchema>, LeaveBalancesDto>,
+  Same<z.output<typeof leaveCalendarDtoSchema>, LeaveCalendarDto>,
+  Same<z.output<typeof leaveAllocationsDtoSchema>, LeaveAllocationsDto>,
+  Same<z.output<typeof expenseTotalsDtoSchema>, ExpenseTotalsDto>,
+  Same<z.output<typeof expenseRulesDtoSchema>, ExpenseRules>,
+  Same<z.output<typeof expenseReceiptDtoSchema>, ExpenseReceiptDto>,
+] = [true, true, true, true, true, true, true, true, true, true];
 void checks;

@@ -125,6 +125,15 @@ export const saleDtoSchema = z.object({
 });
 export const saleListAnswerSchema = listAnswer(SALE_LIST_KEY, saleDtoSchema);
 
+/** POST /crm/products/sales/{id}/send: where the tax invoice went and the attachment's name. */
+export const saleInvoiceSentSchema = z.object({ email: z.string(), fileName: z.string() });
+
+/** GET /crm/products/sales/next-invoice-no: a proposal, in the company's series. */
+export const nextSaleInvoiceNoSchema = z.object({
+  invoiceNo: z.string(),
+  series: z.string().describe('The company settings’ series, e.g. INV/{FY}/'),
+});
+
 const checks: [
   Same<z.output<typeof itemDtoSchema>, ItemDto>,
   Same<z.output<typeof itemSuggestionSchema>, ItemSuggestion>,

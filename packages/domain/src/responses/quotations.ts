@@ -6,6 +6,7 @@ import { MARGIN_TIERS } from '../entities/margin-list.ts';
 import {
   PROJECT_LIST_KEY,
   PROJECT_STATUSES,
+  type ProjectCreated,
   type ProjectDto,
   type ProjectListDto,
   type ProjectSuggestion,
@@ -194,12 +195,49 @@ export const projectSuggestionSchema = z.object({
   customer: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 
+/** GET /crm/customers/{id}/projects: a customer's projects with their quotation's active version. */
+export const customerProjectSchema = z.object({
+  _id: z.string(),
+  projectId: z.number().int(),
+  title: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  totalPrice: z.number(),
+  quotation: z.object({ _id: z.string(), quotationId: z.number().int() }).nullable(),
+  quotationId: z.number().int().nullable(),
+  activeVersion: z
+    .object({
+      title: z.string(),
+      status: z.enum(QUOTATION_STATUSES),
+      versionNumber: z.number().int(),
+      totalPrice: z.number(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const customerProjectListAnswerSchema = listAnswer(PROJECT_LIST_KEY, customerProjectSchema);
+
+/** POST /crm/projects: the project made from the quotation approved. */
+export const projectCreatedSchema = z.object({
+  _id: z.string(),
+  projectId: z.number().int(),
+  quotation: z.string().describe('The quotation’s id'),
+});
+
+/** POST /crm/quotations/{id}/send: where it went, which version, and the attachment's name. */
+export const quotationSentSchema = z.object({
+  email: z.string(),
+  version: z.string().describe('The version’s id'),
+  fileName: z.string(),
+});
+
 const checks: [
+  Same<z.output<typeof projectCreatedSchema>, ProjectCreated>,
   Same<z.output<typeof quotationDtoSchema>, QuotationDto>,
   Same<z.output<typeof quotationListDtoSchema>, QuotationListDto>,
   Same<z.output<typeof projectDtoSchema>, ProjectDto>,
   Same<z.output<typeof projectListDtoSchema>, ProjectListDto>,
   Same<z.output<typeof quotationSuggestionSchema>, QuotationSuggestion>,
   Same<z.output<typeof projectSuggestionSchema>, ProjectSuggestion>,
-] = [true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true];
 void checks;

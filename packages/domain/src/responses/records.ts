@@ -14,6 +14,9 @@ import { recordStampsShape, userRefSchema } from './users.ts';
 const text = z.string().nullable();
 const image = z.object({ url: z.string() }).nullable();
 
+/** A suggestion of a record known by its name (roles, teams, vendors, the catalogue, margins). */
+export const nameSuggestionSchema = z.object({ _id: z.string(), name: z.string() });
+
 export const taskDtoSchema = z.object({
   ...recordStampsShape,
   _id: z.string(),

@@ -8,6 +8,7 @@ import {
   accountsRangeSchema,
   EXPORT_FRAMES_MIME,
   gstr1PeriodSchema,
+  ledgerNamesDtoSchema,
   ledgerNamesSchema,
   monthRange,
   REGISTER_KINDS,
@@ -20,7 +21,7 @@ import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { exportStream } from '../../platform/export-stream.ts';
-import { fileAnswer } from '../../platform/openapi-answers.ts';
+import { answers, fileAnswer } from '../../platform/openapi-answers.ts';
 import { clientIp } from '../../platform/request-info.ts';
 import { streamWorkbook } from '../../platform/xlsx-stream.ts';
 import {
@@ -82,7 +83,7 @@ export const accountsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/ledgers`,
     {
-      config: { access: permission(ACCOUNTS_RESOURCE, 'read') },
+      config: { answer: answers(ledgerNamesDtoSchema), access: permission(ACCOUNTS_RESOURCE, 'read') },
       schema: {
         tags,
         summary: 'The Tally ledger names',
@@ -95,7 +96,7 @@ export const accountsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/ledgers`,
     {
-      config: { access: permission(ACCOUNTS_RESOURCE, 'update') },
+      config: { answer: answers(ledgerNamesDtoSchema), access: permission(ACCOUNTS_RESOURCE, 'update') },
       schema: {
         tags,
         summary: 'Set the Tally ledger names',

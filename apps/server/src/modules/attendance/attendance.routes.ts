@@ -1,15 +1,21 @@
 import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_PATH,
+  attendanceMonthDtoSchema,
   attendanceRegisterFileName,
+  attendanceRulesDtoSchema,
   attendanceRulesSchema,
+  attendanceTeamDayDtoSchema,
   COMPANY_SETTINGS_RESOURCE,
   CORRECTION_MESSAGES,
   CORRECTION_STATUSES,
   correctionDecisionSchema,
+  correctionDtoSchema,
+  correctionListAnswerSchema,
   correctionSchema,
   MONTH_RE,
   objectIdSchema,
+  punchAnswerSchema,
   punchSchema,
   todayInAppZone,
   XLSX_MIME,
@@ -20,7 +26,7 @@ import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { created, fileAnswer } from '../../platform/openapi-answers.ts';
+import { answers, created, fileAnswer } from '../../platform/openapi-answers.ts';
 import { streamWorkbook } from '../../platform/xlsx-stream.ts';
 import {
   attendanceMonth,
@@ -52,7 +58,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${ATTENDANCE_PATH}/punches`,
     {
-      config: { answer: created(), access: permission('attendance', 'create') },
+      config: { answer: created(punchAnswerSchema), access: permission('attendance', 'create') },
       schema: {
         tags,
         summary: 'Check in or check out',
@@ -72,7 +78,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${ATTENDANCE_PATH}/month`,
     {
-      config: { access: permission('attendance', 'read') },
+      config: { answer: answers(attendanceMonthDtoSchema), access: permission('attendance', 'read') },
       schema: {
         tags,
         summary: 'A month of attendance, day by day',
@@ -95,7 +101,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${ATTENDANCE_PATH}/team`,
     {
-      config: { access: permission('attendance', 'read') },
+      config: { answer: answers(attendanceTeamDayDtoSchema), access: permission('attendance', 'read') },
       schema: {
         tags,
         summary: 'The team’s day',
@@ -146,7 +152,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${ATTENDANCE_PATH}/corrections`,
     {
-      config: { answer: created(), access: permission('attendance', 'create') },
+      config: { answer: created(correctionDtoSchema), access: permission('attendance', 'create') },
       schema: {
         tags,
         summary: 'Ask for a correction',
@@ -171,7 +177,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${ATTENDANCE_PATH}/corrections`,
     {
-      config: { access: permission('attendance', 'read') },
+      config: { answer: answers(correctionListAnswerSchema), access: permission('attendance', 'read') },
       schema: {
         tags,
         summary: 'Corrections: the caller’s own and those they may decide',
@@ -200,7 +206,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${ATTENDANCE_PATH}/corrections/:id`,
     {
-      config: { access: permission('attendance', 'update') },
+      config: { answer: answers(correctionDtoSchema), access: permission('attendance', 'update') },
       schema: {
         tags,
         summary: 'Approve or reject a correction',
@@ -220,7 +226,7 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${ATTENDANCE_PATH}/rules`,
     {
-      config: { access: permission('attendance', 'read') },
+      config: { answer: answers(attendanceRulesDtoSchema), access: permission('attendance', 'read') },
       schema: { tags, summary: 'The company’s attendance rules' },
     },
     async () => ok(M.fetched, await getAttendanceRules(deps.db)),
@@ -229,7 +235,10 @@ export const attendanceRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.put(
     `${ATTENDANCE_PATH}/rules`,
     {
-      config: { access: permission(COMPANY_SETTINGS_RESOURCE, 'update') },
+      config: {
+        answer: answers(attendanceRulesDtoSchema),
+        access: permission(COMPANY_SETTINGS_RESOURCE, 'update'),
+      },
       schema: {
         tags,
         summary: 'Change the attendance rules',

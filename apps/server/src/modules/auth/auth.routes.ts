@@ -1,12 +1,15 @@
 import {
   changePasswordSchema,
+  emailVerifiedSchema,
   loginSchema,
   meDtoSchema,
   nullData,
   objectIdSchema,
+  resetCodeRequestedSchema,
   resetSendOtpSchema,
   resetVerifyOtpSchema,
   sendOtpSchema,
+  verificationCodeSentSchema,
   verifyOtpSchema,
 } from '@karya/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -109,7 +112,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     '/auth/:id/change-password',
     // auth:change-password is checked in the service: a forced change must never be a dead end.
     {
-      config: { access: meAccess },
+      config: { answer: answers(nullData), access: meAccess },
       schema: { tags, summary: 'Change own password', params: idParams, body: changePasswordSchema },
     },
     async (request) => {
@@ -121,7 +124,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/auth/:id/send-otp',
     {
-      config: { access: meAccess },
+      config: { answer: answers(verificationCodeSentSchema, [429]), access: meAccess },
       schema: { tags, summary: 'Send an e-mail verification code', params: idParams, body: sendOtpSchema },
     },
     async (request) => {
@@ -138,7 +141,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/auth/:id/verify-otp',
     {
-      config: { access: meAccess },
+      config: { answer: answers(emailVerifiedSchema), access: meAccess },
       schema: { tags, summary: 'Verify the e-mail with the code', params: idParams, body: verifyOtpSchema },
     },
     async (request) => {
@@ -150,7 +153,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/auth/reset-password/send-otp',
     {
-      config: { access: publicAccess },
+      config: { answer: answers(resetCodeRequestedSchema, [429]), access: publicAccess },
       schema: { tags, summary: 'Request a password-reset code', body: resetSendOtpSchema },
     },
     async (request) => {
@@ -162,7 +165,7 @@ export const authRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/auth/reset-password/verify-otp',
     {
-      config: { access: publicAccess },
+      config: { answer: answers(nullData, [429]), access: publicAccess },
       schema: { tags, summary: 'Reset the password with the code', body: resetVerifyOtpSchema },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import {
   catalogueListSpec,
   catalogueRecordDtoSchema,
   listAnswer,
+  nameSuggestionSchema,
   objectIdSchema,
   singleSuggestionQuerySchema,
   suggestionQuerySchema,
@@ -94,7 +95,7 @@ const catalogueRoutes = (
   r.get(
     `${base}/suggestion`,
     {
-      config: { access: permission(resource, 'suggestion') },
+      config: { answer: answers(z.array(nameSuggestionSchema)), access: permission(resource, 'suggestion') },
       schema: { tags, summary: `${info.title} suggestions (at most 20)`, querystring: suggestionQuery },
     },
     async (request) =>

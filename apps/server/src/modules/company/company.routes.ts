@@ -4,6 +4,7 @@ import {
   COMPANY_SETTINGS_MESSAGES,
   COMPANY_SETTINGS_PATH,
   COMPANY_SETTINGS_RESOURCE,
+  companySettingsDtoSchema,
   companySettingsUpdateSchema,
   HISTORY_MESSAGES,
   historyListSpec,
@@ -43,7 +44,7 @@ export const companyRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     COMPANY_SETTINGS_PATH,
     {
-      config: { access: signedIn() },
+      config: { answer: answers(companySettingsDtoSchema), access: signedIn() },
       schema: {
         tags,
         summary: 'The company settings',
@@ -59,6 +60,7 @@ export const companyRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     COMPANY_SETTINGS_PATH,
     {
       config: {
+        answer: answers(companySettingsDtoSchema),
         access: permission(COMPANY_SETTINGS_RESOURCE, 'update'),
         swaggerTransform: documentedInput({ body: companySettingsUpdateSchema, multipartFile: 'logo' }),
       },

@@ -1,6 +1,7 @@
 import {
   CUSTOMER_BULK_MAX,
   CUSTOMER_DUPLICATE_CHECK_MAX,
+  customerBulkCreatedSchema,
   customerBulkCreateSchema,
   customerCheckCardSchema,
   customerCheckNamesSchema,
@@ -8,9 +9,12 @@ import {
   customerCreateSchema,
   customerDtoSchema,
   customerDuplicateCheckSchema,
+  customerDuplicatesSchema,
+  customerFeedbackDtoSchema,
   customerFeedbackSchema,
   customerListAnswerSchema,
   customerListSpec,
+  customerRelatedAnswerSchemas,
   customerSuggestionQuerySchema,
   customerSuggestionSchema,
   customerUpdateSchema,
@@ -119,7 +123,7 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${BASE}/duplicates`,
     {
-      config: { access: permission('customer', 'create') },
+      config: { answer: answers(customerDuplicatesSchema), access: permission('customer', 'create') },
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
@@ -139,7 +143,7 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${BASE}/check-names`,
     {
-      config: { access: permission('customer', 'bulk-create') },
+      config: { answer: answers(z.array(z.string())), access: permission('customer', 'bulk-create') },
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
@@ -154,7 +158,7 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${BASE}/bulk`,
     {
-      config: { answer: created(), access: permission('customer', 'bulk-create') },
+      config: { answer: created(customerBulkCreatedSchema), access: permission('customer', 'bulk-create') },
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
@@ -230,7 +234,10 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id/feedback`,
     {
-      config: { access: permission('customer', 'feedback-create') },
+      config: {
+        answer: answers(z.array(customerFeedbackDtoSchema)),
+        access: permission('customer', 'feedback-create'),
+      },
       schema: {
         tags,
         summary:
@@ -250,7 +257,10 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.delete(
     `${BASE}/:id/feedback/:feedbackId`,
     {
-      config: { access: permission('customer', 'feedback-delete') },
+      config: {
+        answer: answers(z.array(customerFeedbackDtoSchema)),
+        access: permission('customer', 'feedback-delete'),
+      },
       schema: {
         tags,
         summary: 'Delete a feedback. data: the feedbacks left',
@@ -270,7 +280,11 @@ export const customersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     r.get(
       `${BASE}/:id/${path}`,
       {
-        config: { access: permission(resource, 'read'), swaggerTransform: historyQueryDocs },
+        config: {
+          answer: answers(customerRelatedAnswerSchemas[key]),
+          access: permission(resource, 'read'),
+          swaggerTransform: historyQueryDocs,
+        },
         schema: {
           tags,
           summary: `A customer's ${path} (page, limit): {${key}, ${key}Count, page, limit}`,

@@ -1,7 +1,14 @@
+import {
+  adminDashboardSchema,
+  crmDashboardSchema,
+  followUpCountsSchema,
+  hrmDashboardSchema,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import { permission, principalOf, signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { answers } from '../../platform/openapi-answers.ts';
 import { adminDashboard, crmDashboard, followUpCounts } from './dashboard.service.ts';
 import { hrmDashboard } from './hrm-dashboard.service.ts';
 
@@ -11,14 +18,17 @@ const FETCHED = 'Dashboard fetched successfully';
 export const dashboardRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   app.get(
     '/admin/dashboard',
-    { config: { access: permission('admin', 'read') }, schema: { tags, summary: 'Admin dashboard figures' } },
+    {
+      config: { answer: answers(adminDashboardSchema), access: permission('admin', 'read') },
+      schema: { tags, summary: 'Admin dashboard figures' },
+    },
     async () => ok(FETCHED, await adminDashboard(deps.db, deps.clock.now())),
   );
 
   app.get(
     '/crm/dashboard',
     {
-      config: { access: permission('crm', 'read') },
+      config: { answer: answers(crmDashboardSchema), access: permission('crm', 'read') },
       schema: {
         tags,
         summary: 'CRM dashboard figures',
@@ -35,7 +45,7 @@ export const dashboardRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   app.get(
     '/crm/dashboard/follow-up-counts',
     {
-      config: { access: permission('follow-up', 'read') },
+      config: { answer: answers(followUpCountsSchema), access: permission('follow-up', 'read') },
       schema: {
         tags,
         summary: 'The follow-up queue: overdue and due today',
@@ -50,7 +60,7 @@ export const dashboardRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   app.get(
     '/hrm/dashboard',
     {
-      config: { access: signedIn() },
+      config: { answer: answers(hrmDashboardSchema), access: signedIn() },
       schema: {
         tags,
         summary: "The caller's open tasks and the coming holidays",

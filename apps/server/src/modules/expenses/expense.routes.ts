@@ -2,14 +2,18 @@ import {
   COMPANY_SETTINGS_RESOURCE,
   EXPENSE_MESSAGES,
   EXPENSE_PATH,
+  expenseClaimDeletedSchema,
   expenseClaimDetailDtoSchema,
   expenseClaimListAnswerSchema,
   expenseClaimSchema,
   expenseDecisionSchema,
   expenseListSpec,
   expensePaymentSchema,
+  expenseReceiptDtoSchema,
   expenseRegisterFileName,
+  expenseRulesDtoSchema,
   expenseRulesSchema,
+  expenseTotalsDtoSchema,
   HISTORY_MESSAGES,
   historyListSpec,
   historyPageSchema,
@@ -97,7 +101,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     `${EXPENSE_PATH}/receipts`,
     {
       config: {
-        answer: created(),
+        answer: created(expenseReceiptDtoSchema),
         access: permission('expense', 'upload-file'),
         swaggerTransform: documentedInput({ multipartFile: 'file' }),
       },
@@ -116,7 +120,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${EXPENSE_PATH}/visit-travel`,
     {
-      config: { answer: created(), access: permission('expense', 'create') },
+      config: { answer: created(expenseClaimDetailDtoSchema), access: permission('expense', 'create') },
       schema: {
         tags,
         summary: 'Claim the travel of a visit',
@@ -135,7 +139,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${EXPENSE_PATH}/totals`,
     {
-      config: { access: permission('expense', 'read') },
+      config: { answer: answers(expenseTotalsDtoSchema), access: permission('expense', 'read') },
       schema: {
         tags,
         summary: 'A person’s claimed, approved and paid rupees per month',
@@ -197,7 +201,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${EXPENSE_PATH}/rules`,
     {
-      config: { access: permission('expense', 'read') },
+      config: { answer: answers(expenseRulesDtoSchema), access: permission('expense', 'read') },
       schema: { tags, summary: 'The company’s expense rules' },
     },
     async () => ok(M.rules, await getExpenseRules(deps.db)),
@@ -206,7 +210,10 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.put(
     `${EXPENSE_PATH}/rules`,
     {
-      config: { access: permission(COMPANY_SETTINGS_RESOURCE, 'update') },
+      config: {
+        answer: answers(expenseRulesDtoSchema),
+        access: permission(COMPANY_SETTINGS_RESOURCE, 'update'),
+      },
       schema: {
         tags,
         summary: 'Change the expense rules',
@@ -304,7 +311,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.delete(
     `${EXPENSE_PATH}/:id`,
     {
-      config: { access: permission('expense', 'delete') },
+      config: { answer: answers(expenseClaimDeletedSchema), access: permission('expense', 'delete') },
       schema: { tags, summary: 'Delete one’s own draft claim', params: idParams },
     },
     async (request) => ok(M.deleted, await deleteClaim(deps, principalOf(request), request.params.id)),
@@ -313,7 +320,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${EXPENSE_PATH}/:id/submit`,
     {
-      config: { access: permission('expense', 'create') },
+      config: { answer: answers(expenseClaimDetailDtoSchema), access: permission('expense', 'create') },
       schema: {
         tags,
         summary: 'Submit one’s own draft claim',
@@ -327,7 +334,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${EXPENSE_PATH}/:id/decision`,
     {
-      config: { access: permission('expense', 'update') },
+      config: { answer: answers(expenseClaimDetailDtoSchema), access: permission('expense', 'update') },
       schema: {
         tags,
         summary: 'Approve or reject a submitted claim',
@@ -347,7 +354,7 @@ export const expenseRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${EXPENSE_PATH}/:id/payment`,
     {
-      config: { access: permission('expense', 'pay') },
+      config: { answer: answers(expenseClaimDetailDtoSchema), access: permission('expense', 'pay') },
       schema: {
         tags,
         summary: 'Mark an approved claim paid',

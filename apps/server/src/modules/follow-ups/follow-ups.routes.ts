@@ -1,6 +1,8 @@
 import {
   ERROR_CODES,
   followUpCreateSchema,
+  followUpDtoSchema,
+  followUpListAnswerSchema,
   followUpListSpec,
   followUpSuggestionQuerySchema,
   followUpUpdateSchema,
@@ -15,7 +17,7 @@ import { ok } from '../../platform/envelope.ts';
 import { historyQueryDocs } from '../../platform/history.ts';
 import { lifecycleRoutes, registerLifecycleRoutes } from '../../platform/lifecycle-routes.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from '../../platform/openapi.ts';
-import { created } from '../../platform/openapi-answers.ts';
+import { answers, created } from '../../platform/openapi-answers.ts';
 import { parseList } from '../../platform/records.ts';
 import {
   FOLLOW_UP,
@@ -43,6 +45,7 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     BASE,
     {
       config: {
+        answer: answers(followUpListAnswerSchema),
         access: permission('follow-up', 'read'),
         swaggerTransform: documentedInput({ querystring: listQueryDocs(followUpListSpec) }),
       },
@@ -62,7 +65,7 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/suggestion`,
     {
-      config: { access: permission('follow-up', 'suggestion') },
+      config: { answer: answers(z.array(followUpDtoSchema)), access: permission('follow-up', 'suggestion') },
       schema: {
         tags,
         summary: 'Search follow-ups by number (FI0012 or 12) or customer name; at most 20',
@@ -77,7 +80,7 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id`,
     {
-      config: { access: permission('follow-up', 'read') },
+      config: { answer: answers(followUpDtoSchema), access: permission('follow-up', 'read') },
       schema: { tags, summary: 'One follow-up', description: SCOPE_TEXT.trim(), params: idParams },
     },
     async (request) =>
@@ -87,7 +90,7 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     BASE,
     {
-      config: { answer: created(), access: permission('follow-up', 'create') },
+      config: { answer: created(followUpDtoSchema), access: permission('follow-up', 'create') },
       schema: {
         tags,
         summary: 'Create a follow-up',
@@ -105,7 +108,7 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id`,
     {
-      config: { access: permission('follow-up', 'update') },
+      config: { answer: answers(followUpDtoSchema, [409]), access: permission('follow-up', 'update') },
       schema: {
         tags,
         summary: 'Update a follow-up (the whole follow-up)',
@@ -136,7 +139,11 @@ export const followUpsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/crm/requirements/:id/follow-ups',
     {
-      config: { access: permission('follow-up', 'read'), swaggerTransform: historyQueryDocs },
+      config: {
+        answer: answers(followUpListAnswerSchema),
+        access: permission('follow-up', 'read'),
+        swaggerTransform: historyQueryDocs,
+      },
       schema: {
         tags,
         summary: "A requirement's follow-ups (page, limit): {followUps, followUpsCount, page, limit}",

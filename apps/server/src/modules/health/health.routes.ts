@@ -1,7 +1,9 @@
+import { healthSchema, readySchema } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import { publicAccess } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { answers } from '../../platform/openapi-answers.ts';
 
 /** A readiness check that has not answered by then counts as down (a load balancer must not wait on it). */
 export const READY_TIMEOUT_MS = 3000;
@@ -29,7 +31,7 @@ export const healthRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   app.get(
     '/health',
     {
-      config: { access: publicAccess },
+      config: { answer: answers(healthSchema), access: publicAccess },
       schema: { tags: ['Health'], summary: 'Liveness: the process answers (version and database kind)' },
     },
     async () =>
@@ -55,7 +57,7 @@ export const healthRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   app.get(
     '/ready',
     {
-      config: { access: publicAccess },
+      config: { answer: answers(readySchema), access: publicAccess },
       schema: {
         tags: ['Health'],
         summary: 'Readiness: the database, Redis (when configured) and mail answer',

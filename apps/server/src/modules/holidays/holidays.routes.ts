@@ -1,10 +1,11 @@
-import { isCalendarDay, todayInAppZone } from '@karya/domain';
+import { holidaysAnswerSchema, isCalendarDay, todayInAppZone } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
+import { answers } from '../../platform/openapi-answers.ts';
 import { addDays, listHolidays } from './holidays.service.ts';
 
 const tags = ['Holidays'];
@@ -35,7 +36,7 @@ export const holidaysRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/hrm/holidays',
     {
-      config: { access: signedIn() },
+      config: { answer: answers(holidaysAnswerSchema), access: signedIn() },
       schema: {
         tags,
         summary: 'National and Odisha holidays in a date range',

@@ -132,7 +132,7 @@ export const itemsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${BASE}/bulk`,
     {
-      config: { answer: created(), access: permission('product-item', 'bulk-create') },
+      config: { answer: created(z.array(itemDtoSchema)), access: permission('product-item', 'bulk-create') },
       schema: {
         tags,
         summary: 'Create items by name, at most 100',

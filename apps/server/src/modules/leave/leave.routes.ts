@@ -4,8 +4,11 @@ import {
   historyPageSchema,
   LEAVE_MESSAGES,
   LEAVE_PATH,
+  leaveAllocationsDtoSchema,
   leaveAllocationsSchema,
   leaveApplicationSchema,
+  leaveBalancesDtoSchema,
+  leaveCalendarDtoSchema,
   leaveCancelSchema,
   leaveDecisionSchema,
   leaveDtoSchema,
@@ -90,7 +93,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${LEAVE_PATH}/balances`,
     {
-      config: { access: permission('leave', 'read') },
+      config: { answer: answers(leaveBalancesDtoSchema), access: permission('leave', 'read') },
       schema: {
         tags,
         summary: 'Leave balances of a year',
@@ -111,7 +114,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${LEAVE_PATH}/calendar`,
     {
-      config: { access: permission('leave', 'read') },
+      config: { answer: answers(leaveCalendarDtoSchema), access: permission('leave', 'read') },
       schema: {
         tags,
         summary: 'The team’s leave calendar of a month',
@@ -138,7 +141,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${LEAVE_PATH}/allocations`,
     {
-      config: { access: permission('leave', 'allocate') },
+      config: { answer: answers(leaveAllocationsDtoSchema), access: permission('leave', 'allocate') },
       schema: {
         tags,
         summary: 'The year’s leave allocations by role and person',
@@ -151,7 +154,7 @@ export const leaveRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.put(
     `${LEAVE_PATH}/allocations`,
     {
-      config: { access: permission('leave', 'allocate') },
+      config: { answer: answers(leaveAllocationsDtoSchema), access: permission('leave', 'allocate') },
       schema: {
         tags,
         summary: 'Replace the year’s leave allocations',

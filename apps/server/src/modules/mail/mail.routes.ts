@@ -53,7 +53,7 @@ export const mailRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${MAIL_PATH}/:id/resend`,
     {
-      config: { answer: created(), access: permission('mail', 'create') },
+      config: { answer: created(mailDtoSchema), access: permission('mail', 'create') },
       schema: {
         tags,
         summary: 'Send a mail again',

@@ -4,6 +4,7 @@ import {
   marginListAnswerSchema,
   marginListSpec,
   marginUpdateSchema,
+  nameSuggestionSchema,
   objectIdSchema,
   singleSuggestionQuerySchema,
 } from '@karya/domain';
@@ -59,7 +60,10 @@ export const marginsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/suggestion`,
     {
-      config: { access: permission('product-margin', 'suggestion') },
+      config: {
+        answer: answers(z.array(nameSuggestionSchema)),
+        access: permission('product-margin', 'suggestion'),
+      },
       schema: { tags, summary: 'Margin suggestions (at most 20)', querystring: singleSuggestionQuerySchema },
     },
     async (request) =>

@@ -1,6 +1,7 @@
 import {
   objectIdSchema,
   PROJECT_FILE_MAX_BYTES,
+  projectCreatedSchema,
   projectCreateSchema,
   projectDtoSchema,
   projectIdFilterValue,
@@ -23,7 +24,7 @@ import {
 } from '../../platform/lifecycle-routes.ts';
 import { readRecordFormWithFiles } from '../../platform/multipart.ts';
 import { documentedInput } from '../../platform/openapi.ts';
-import { created, fileAnswer } from '../../platform/openapi-answers.ts';
+import { answers, created, fileAnswer } from '../../platform/openapi-answers.ts';
 import { numberedSuggestionQuery, registerReadRoutes } from '../../platform/read-routes.ts';
 import { PROJECT, PROJECT_FILES, type ProjectFileField } from './project-dto.ts';
 import {
@@ -118,7 +119,7 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     BASE,
     {
       config: {
-        answer: created(),
+        answer: { ...created(projectCreatedSchema), errors: [409] },
         access: permission('project', 'create'),
         swaggerTransform: documentedInput({
           body: projectCreateSchema,
@@ -152,7 +153,7 @@ export const projectsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id/status`,
     {
-      config: { access: permission('project', 'update') },
+      config: { answer: answers(projectDtoSchema), access: permission('project', 'update') },
       schema: {
         tags,
         summary: 'Change the status: one step forward, or one step back with a reason',

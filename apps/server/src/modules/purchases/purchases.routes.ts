@@ -1,4 +1,5 @@
 import {
+  nullData,
   objectIdSchema,
   purchaseCreateSchema,
   purchaseDtoSchema,
@@ -112,15 +113,18 @@ export const purchasesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     noun: { one: 'purchase', many: 'purchases' },
     remove: {
       access: permission('product-purchase', 'delete'),
+      answer: nullData,
       description: 'Its lines stop counting; refused when the stock bought has been sold.',
       run: async (p, id) => ({ message: PURCHASE.deleted, data: await deletePurchase(deps, p, id) }),
     },
     restore: {
       access: permission('product-purchase', 'restore'),
+      answer: nullData,
       run: async (p, id) => ({ message: PURCHASE.restored, data: await restorePurchase(deps, p, id) }),
     },
     removePermanently: {
       access: permission('product-purchase', 'delete-permanently'),
+      answer: nullData,
       run: async (p, id) => ({
         message: PURCHASE.deletedPermanently,
         data: await deletePurchasePermanently(deps, p, id),

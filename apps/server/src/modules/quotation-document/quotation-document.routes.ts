@@ -1,11 +1,16 @@
-import { documentSendSchema, objectIdSchema, QUOTATION_SEND_MESSAGES as SEND } from '@karya/domain';
+import {
+  documentSendSchema,
+  objectIdSchema,
+  quotationSentSchema,
+  QUOTATION_SEND_MESSAGES as SEND,
+} from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
-import { fileAnswer } from '../../platform/openapi-answers.ts';
+import { answers, fileAnswer } from '../../platform/openapi-answers.ts';
 import { getQuotation } from '../quotations/quotations.service.ts';
 import { quotationPdf, sendQuotation } from './quotation-document.service.ts';
 
@@ -52,7 +57,7 @@ export const quotationDocumentRoutes = async (app: FastifyInstance, deps: AppDep
   r.post(
     '/crm/quotations/:id/send',
     {
-      config: { access: permission('quotation', 'print') },
+      config: { answer: answers(quotationSentSchema), access: permission('quotation', 'print') },
       schema: {
         tags,
         summary: 'E-mail a quotation’s PDF to one of its customer’s contacts',

@@ -1,4 +1,5 @@
 import {
+  followUpListAnswerSchema,
   objectIdSchema,
   QUOTATION_MESSAGES,
   quotationCreateSchema,
@@ -88,7 +89,11 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id/follow-ups`,
     {
-      config: { access: permission('follow-up', 'read'), swaggerTransform: historyQueryDocs },
+      config: {
+        answer: answers(followUpListAnswerSchema),
+        access: permission('follow-up', 'read'),
+        swaggerTransform: historyQueryDocs,
+      },
       schema: {
         tags,
         summary: "A quotation's follow-ups (page, limit): {followUps, followUpsCount, page, limit}",
@@ -148,7 +153,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id/re-quotation`,
     {
-      config: { access: permission('quotation', 'update') },
+      config: { answer: answers(quotationDtoSchema), access: permission('quotation', 'update') },
       schema: {
         tags,
         summary: 'Re-quotation: a new version n (Draft, review Pending) becomes active',
@@ -167,7 +172,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id/set-active/:versionId`,
     {
-      config: { access: permission('quotation', 'update') },
+      config: { answer: answers(quotationDtoSchema, [409]), access: permission('quotation', 'update') },
       schema: {
         tags,
         summary: 'Make it Active: point the quotation at one of its versions',
@@ -185,7 +190,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id/review`,
     {
-      config: { access: permission('quotation', 'verification') },
+      config: { answer: answers(quotationDtoSchema), access: permission('quotation', 'verification') },
       schema: {
         tags,
         summary: 'Approve or Reject Changes of the active re-quotation (it must be Pending)',

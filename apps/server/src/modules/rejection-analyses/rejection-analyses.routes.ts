@@ -1,4 +1,5 @@
 import {
+  nullData,
   objectIdSchema,
   REJECTION_RESOURCE,
   rejectionAnalysisCreateSchema,
@@ -132,6 +133,7 @@ export const rejectionAnalysesRoutes = async (app: FastifyInstance, deps: AppDep
     ),
     restore: {
       access: permission(REJECTION_RESOURCE, 'restore'),
+      answer: nullData,
       description: `Refused (409) while another analysis of the same quotation is live.${SCOPE_TEXT}`,
       run: async (principal, id) => {
         await restoreRejection(deps, principal, id);

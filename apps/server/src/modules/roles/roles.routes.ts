@@ -1,13 +1,17 @@
 import {
   MAX_LIST_PAGE,
   MAX_PAGE_SIZE,
+  nameSuggestionSchema,
+  nullData,
   objectIdSchema,
   parsePermissionKeys,
+  permissionResourceSchema,
   roleCreateSchema,
   roleDtoSchema,
   roleListAnswerSchema,
   roleUpdateSchema,
   suggestionQuerySchema,
+  whoCanSchema,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -85,7 +89,7 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/auth/who-can',
     {
-      config: { access: signedIn() },
+      config: { answer: answers(whoCanSchema), access: signedIn() },
       schema: { tags, summary: 'Who may do something (names of active users)', querystring: whoCanQuery },
     },
     async (request) =>
@@ -94,7 +98,10 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
 
   r.get(
     '/admin/resources',
-    { config: { access: permission('role', 'read') }, schema: { tags, summary: 'The permission catalogue' } },
+    {
+      config: { answer: answers(z.array(permissionResourceSchema)), access: permission('role', 'read') },
+      schema: { tags, summary: 'The permission catalogue' },
+    },
     async () => ok('Resources fetched successfully', await listResources(deps.db)),
   );
 
@@ -116,7 +123,7 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/admin/roles/suggestion',
     {
-      config: { access: permission('role', 'suggestion') },
+      config: { answer: answers(z.array(nameSuggestionSchema)), access: permission('role', 'suggestion') },
       schema: { tags, summary: 'Role suggestions (at most 20)', querystring: suggestionQuerySchema },
     },
     async (request) =>
@@ -163,7 +170,7 @@ export const rolesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.delete(
     '/admin/roles/:id',
     {
-      config: { access: permission('role', 'delete') },
+      config: { answer: answers(nullData), access: permission('role', 'delete') },
       schema: { tags, summary: 'Delete a role', params: idParams },
     },
     async (request) => {

@@ -1,9 +1,12 @@
 import {
   documentSendSchema,
   isCalendarDay,
+  nextSaleInvoiceNoSchema,
+  nullData,
   objectIdSchema,
   saleCreateSchema,
   saleDtoSchema,
+  saleInvoiceSentSchema,
   saleListAnswerSchema,
   saleListSpec,
   saleUpdateSchema,
@@ -80,7 +83,7 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     `${BASE}/:id/send`,
     {
-      config: { access: permission('product-sale', 'update') },
+      config: { answer: answers(saleInvoiceSentSchema), access: permission('product-sale', 'update') },
       schema: {
         tags,
         summary: 'E-mail a sale’s tax invoice to its customer or one of its contacts',
@@ -100,7 +103,7 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/next-invoice-no`,
     {
-      config: { access: permission('product-sale', 'create') },
+      config: { answer: answers(nextSaleInvoiceNoSchema), access: permission('product-sale', 'create') },
       schema: {
         tags,
         summary: 'The next number of the invoice series',
@@ -182,15 +185,18 @@ export const salesRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     noun: { one: 'sale', many: 'sales' },
     remove: {
       access: permission('product-sale', 'delete'),
+      answer: nullData,
       description: 'Its lines stop counting: the stock sold comes back.',
       run: async (p, id) => ({ message: SALE.deleted, data: await deleteSale(deps, p, id) }),
     },
     restore: {
       access: permission('product-sale', 'restore'),
+      answer: nullData,
       run: async (p, id) => ({ message: SALE.restored, data: await restoreSale(deps, p, id) }),
     },
     removePermanently: {
       access: permission('product-sale', 'delete-permanently'),
+      answer: nullData,
       run: async (p, id) => ({
         message: SALE.deletedPermanently,
         data: await deleteSalePermanently(deps, p, id),

@@ -5,8 +5,10 @@ import {
   STOCK_MESSAGES,
   stockAdjustSchema,
   stockDetailDtoSchema,
+  stockHistoryPageSchema,
   stockListAnswerSchema,
   stockListSpec,
+  stockPriceAnswerSchema,
   stockPriceSchema,
   stockSuggestionSchema,
 } from '@karya/domain';
@@ -91,7 +93,11 @@ export const stocksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/:id/history`,
     {
-      config: { access: permission('product-stock', 'read'), swaggerTransform: historyQueryDocs },
+      config: {
+        answer: answers(stockHistoryPageSchema),
+        access: permission('product-stock', 'read'),
+        swaggerTransform: historyQueryDocs,
+      },
       schema: {
         tags,
         summary: "A stock's ledger: purchases, sales and adjustments, newest first",
@@ -110,7 +116,7 @@ export const stocksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id/adjust`,
     {
-      config: { access: permission('product-stock', 'adjust') },
+      config: { answer: answers(stockDetailDtoSchema), access: permission('product-stock', 'adjust') },
       schema: {
         tags,
         summary: 'Adjust a stock (Damaged, Expired, Stolen, Missing, Found, Initial Stock)',
@@ -130,7 +136,7 @@ export const stocksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     `${BASE}/:id/update-price`,
     {
-      config: { access: permission('product-stock', 'update') },
+      config: { answer: answers(stockPriceAnswerSchema), access: permission('product-stock', 'update') },
       schema: {
         tags,
         summary: "Set a stock's price to show (rupees)",

@@ -1,4 +1,5 @@
 import {
+  nullData,
   objectIdSchema,
   taskDtoSchema,
   taskFormSchema,
@@ -98,6 +99,7 @@ export const tasksRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     // Not the shared delete: on a deleted task it is the permanent one (deleteTask).
     remove: {
       access: permission('task', 'delete'),
+      answer: nullData,
       summary: 'Delete a task; a deleted task is deleted permanently',
       description: 'On a task already deleted this is the permanent delete and needs delete-permanently too.',
       run: async (principal, id) => ({ message: await deleteTask(deps, principal, id) }),

@@ -1,4 +1,5 @@
 import {
+  nameSuggestionSchema,
   objectIdSchema,
   suggestionQuerySchema,
   teamCreateSchema,
@@ -55,7 +56,7 @@ export const teamsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/admin/teams/suggestion',
     {
-      config: { access: permission('team', 'suggestion') },
+      config: { answer: answers(z.array(nameSuggestionSchema)), access: permission('team', 'suggestion') },
       schema: { tags, summary: 'Team suggestions (at most 20)', querystring: suggestionQuerySchema },
     },
     async (request) => ok(TEAM.listed, await suggestTeams(deps.db, request.query)),

@@ -1,6 +1,9 @@
 import {
   activityCreateSchema,
+  activityDtoSchema,
+  activityPageSchema,
   adminChangePasswordSchema,
+  nullData,
   objectIdSchema,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TOO_LARGE,
@@ -171,7 +174,11 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     '/auth/profile/:id',
     {
-      config: { access: permission('profile', 'update'), swaggerTransform: formDocs(profileUpdateSchema) },
+      config: {
+        answer: answers(userDtoSchema),
+        access: permission('profile', 'update'),
+        swaggerTransform: formDocs(profileUpdateSchema),
+      },
       schema: { tags, summary: 'Update own profile', description: FORM_TEXT, params: idParams },
     },
     async (request) => {
@@ -190,6 +197,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     noun: { one: 'user', many: 'users' },
     remove: {
       access: permission('user', 'delete'),
+      answer: nullData,
       summary: 'Delete a user (can be restored)',
       run: async (principal, id) => {
         await deleteUser(deps, principal, id);
@@ -198,6 +206,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     },
     restore: {
       access: permission('user', 'restore'),
+      answer: userDtoSchema,
       run: async (principal, id) => ({
         message: 'User restored successfully',
         data: await restoreUser(deps, principal, id),
@@ -205,6 +214,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
     },
     removePermanently: {
       access: permission('user', 'delete-permanently'),
+      answer: nullData,
       summary: 'Delete a user permanently',
       run: async (principal, id) => {
         await deleteUserPermanently(deps, principal, id);
@@ -220,7 +230,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     '/admin/users/:id/block',
     {
-      config: { access: permission('user', 'update') },
+      config: { answer: answers(userDtoSchema), access: permission('user', 'update') },
       schema: { tags, summary: 'Block a user', params: idParams },
     },
     async (request) =>
@@ -230,7 +240,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.patch(
     '/admin/users/:id/unblock',
     {
-      config: { access: permission('user', 'update') },
+      config: { answer: answers(userDtoSchema), access: permission('user', 'update') },
       schema: { tags, summary: 'Unblock a user', params: idParams },
     },
     async (request) =>
@@ -240,7 +250,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/admin/users/:id/change-password',
     {
-      config: { access: permission('user', 'change-password') },
+      config: { answer: answers(nullData), access: permission('user', 'change-password') },
       schema: { tags, summary: "Set a user's password", params: idParams, body: adminChangePasswordSchema },
     },
     async (request) => {
@@ -254,7 +264,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     '/admin/users/:id/activities',
     {
-      config: { access: permission('user', 'activities') },
+      config: { answer: answers(activityPageSchema), access: permission('user', 'activities') },
       schema: { tags, summary: "A user's activity log", params: idParams, querystring: activitiesQuery },
     },
     async (request) =>
@@ -264,7 +274,7 @@ export const usersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.post(
     '/admin/user-activities',
     {
-      config: { answer: created(), access: signedIn() },
+      config: { answer: created(activityDtoSchema), access: signedIn() },
       schema: { tags, summary: 'Log an activity of the signed-in user', body: activityCreateSchema },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import {
   CATALOGUE_IMAGE_MAX_BYTES,
   CATALOGUE_IMAGE_TOO_LARGE,
+  nameSuggestionSchema,
   objectIdSchema,
   singleSuggestionQuerySchema,
   VENDOR_JSON_FIELDS,
@@ -77,7 +78,10 @@ export const vendorsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     `${BASE}/suggestion`,
     {
-      config: { access: permission('product-vendor', 'suggestion') },
+      config: {
+        answer: answers(z.array(nameSuggestionSchema)),
+        access: permission('product-vendor', 'suggestion'),
+      },
       schema: { tags, summary: 'Vendor suggestions (at most 20)', querystring: singleSuggestionQuerySchema },
     },
     async (request) =>

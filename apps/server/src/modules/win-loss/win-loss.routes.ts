@@ -8,6 +8,7 @@ import {
   WIN_LOSS_MAX_MONTHS,
   WIN_LOSS_MESSAGES,
   winLossQuerySchema,
+  winLossSchema,
 } from '@karya/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import { permission, principalOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendKept } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
+import { answers } from '../../platform/openapi-answers.ts';
 import { winLoss } from './win-loss.service.ts';
 
 /** Issue 26, beyond the spec: what the wins and losses teach (decision 0017). */
@@ -24,7 +26,7 @@ export const winLossRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   r.get(
     WIN_LOSS_API,
     {
-      config: { access: permission(REJECTION_RESOURCE, 'read') },
+      config: { answer: answers(winLossSchema), access: permission(REJECTION_RESOURCE, 'read') },
       schema: {
         tags: ['Rejection analysis'],
         summary: 'Quotations won and lost: per month, win rates, lost value by competitor and reason',
