@@ -102,6 +102,29 @@ export const followUpWork = pgTable(
   ],
 );
 
+/**
+ * The follow-ups without a response kept by the writes (issue 29; decision 0026): one row per live follow-up
+ * not Cancelled whose response and remarks are blank, at its date and time, with the people in whose scope
+ * it is (those of follow_up_work). The CRM dashboard's "no response" list reads the latest of them up to now,
+ * everyone's or one person's, from here: found through the user's follow-ups one by one, a Sales Executive's
+ * list read 1,667 rows at the benchmark's scale. Maintained only by triggers (migration 0047).
+ */
+export const followUpSilent = pgTable(
+  'follow_up_silent',
+  {
+    followUpId: text('follow_up_id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    people: text('people').array().notNull(),
+  },
+  (t) => [
+    index('follow_up_silent_customer_idx').on(t.customerId),
+    index('follow_up_silent_at_idx').on(t.date, t.time, t.followUpId),
+    index('follow_up_silent_people_idx').using('gin', t.people),
+  ],
+);
+
 /** The work per scope ('*': everyone's; else a user id) and due day: the badge's and dashboard's counts. */
 export const followUpDueDays = pgTable(
   'follow_up_due_days',

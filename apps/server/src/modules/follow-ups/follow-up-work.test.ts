@@ -1,17 +1,19 @@
-import { dayPlus } from '@karya/domain';
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { DASHBOARD_LIST_SIZE, dashboardClock, dayPlus } from '@karya/domain';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import { customers, followUps } from '../../db/schema.ts';
-import { countFollowUpDue } from './follow-up-due-sql.ts';
+import { customers, followUpSilent, followUps } from '../../db/schema.ts';
+import { crmDashboardLists } from '../dashboard/crm-dashboard-lists.ts';
+import { countFollowUpDue, followUpNoResponseSql } from './follow-up-due-sql.ts';
 import { type FollowUpWorkScope, keptFollowUpDue } from './follow-up-work.ts';
 
 // Issue 29 (decision 0026): the counts the writes keep (migration 0043's triggers) are the counts the rules
 // give (follow-up-due-sql.ts), after any sequence of writes of every kind the app and its tools make: new
 // follow-ups one by one and in bulk, status, date, plan, visitors and caller changed, a follow-up moved to
-// another customer, deleted and restored, a customer's assignees changed, a customer deleted for good.
+// another customer, deleted and restored, answered, a customer's assignees changed, a customer deleted for
+// good; and the follow-ups without a response the writes keep (migration 0047) are those the rule gives.
 
 /** 12:00 in India on 2026-03-11. */
 const NOW = new Date('2026-03-11T06:30:00.000Z');
@@ -36,6 +38,8 @@ const plan = fc.option(
   }),
   { nil: null },
 );
+/** A response or remarks: none, blank (still no response), or written. */
+const words = fc.constantFrom(null, '', '  ', 'Spoke to the principal');
 const followUp = fc.record({
   customer: fc.constantFrom(...CUSTOMERS),
   status: fc.constantFrom(...STATUSES),
@@ -45,6 +49,8 @@ const followUp = fc.record({
   createdBy: user,
   followUpBy: fc.option(user, { nil: null }),
   visitors: someUsers,
+  response: words,
+  remarks: words,
 });
 const pick = fc.nat();
 const op = fc.oneof(
@@ -53,6 +59,7 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('when' as const), at: pick, date: dayAt, time: fc.constantFrom(...TIMES) }),
   fc.record({ kind: fc.constant('plan' as const), at: pick, next: plan }),
   fc.record({ kind: fc.constant('people' as const), at: pick, visitors: someUsers, by: user }),
+  fc.record({ kind: fc.constant('answer' as const), at: pick, response: words, remarks: words }),
   fc.record({ kind: fc.constant('move' as const), at: pick, customer: fc.constantFrom(...CUSTOMERS) }),
   fc.record({ kind: fc.constant('delete' as const), at: pick, deleted: fc.boolean() }),
   fc.record({
@@ -108,6 +115,8 @@ const apply = async (db: Db, o: Op) => {
             createdBy: r.createdBy,
             followUpBy: r.followUpBy,
             visitors: r.visitors,
+            response: r.response,
+            remarks: r.remarks,
           });
       }
       if (rows.length) await db.insert(followUps).values(rows);
@@ -132,6 +141,13 @@ const apply = async (db: Db, o: Op) => {
         await db
           .update(followUps)
           .set({ visitors: o.visitors, followUpBy: o.by })
+          .where(eq(followUps.id, target));
+      return;
+    case 'answer':
+      if (target)
+        await db
+          .update(followUps)
+          .set({ response: o.response, remarks: o.remarks })
           .where(eq(followUps.id, target));
       return;
     case 'move': {
@@ -191,6 +207,43 @@ const expectSameCounts = async (db: Db) => {
     }
   ).rows;
   expect(stale?.n).toBe(0);
+  await expectSameSilent(db);
+};
+
+/**
+ * The dashboard's follow-ups without a response (migration 0047's kept rows) are those the rule gives
+ * (followUpNoResponseSql), in every scope: the whole set up to now, and the list's latest five in order.
+ */
+const expectSameSilent = async (db: Db) => {
+  const { day, time } = dashboardClock(NOW);
+  const week = { start: TODAY, end: TODAY };
+  for (const scope of ['*', ...USERS.map((u) => ({ user: u }))] as const) {
+    const mine = scope === '*' ? undefined : scope.user;
+    const [kept, ruled, lists] = await Promise.all([
+      db
+        .select({ id: followUpSilent.followUpId })
+        .from(followUpSilent)
+        .where(
+          and(
+            sql`(${followUpSilent.date}, ${followUpSilent.time}) <= (${day}::date, ${time}::text)`,
+            mine ? sql`${followUpSilent.people} @> array[${mine}]::text[]` : undefined,
+          ),
+        ),
+      db
+        .select({ id: followUps.id })
+        .from(followUps)
+        .where(
+          and(eq(followUps.isDeleted, false), followUpNoResponseSql(NOW), mine ? scopeOf(mine) : undefined),
+        )
+        .orderBy(desc(followUps.date), desc(followUps.time), desc(followUps.id)),
+      crmDashboardLists(db, { customer: null, followUp: scope }, NOW, week),
+    ]);
+    const ids = ruled.map((r) => r.id);
+    expect(kept.map((r) => r.id).sort(), `no response, scope ${JSON.stringify(scope)}`).toEqual(
+      [...ids].sort(),
+    );
+    expect(lists.noResponseFollowUps.map((f) => f._id)).toEqual(ids.slice(0, DASHBOARD_LIST_SIZE));
+  }
 };
 
 describe('follow-up work kept by the writes (decision 0026)', () => {
@@ -267,6 +320,11 @@ describe('follow-up work kept by the writes (decision 0026)', () => {
               .update(customers)
               .set({ assignedTo: [USERS[(i + 1) % 4] as string] })
               .where(eq(customers.id, ids[2 + (i % 3)] as string));
+            // Answered or un-answered while another writer changes the customer's assignees.
+            await tx
+              .update(followUps)
+              .set({ response: i % 2 ? 'Spoke to the principal' : null })
+              .where(eq(followUps.customerId, ids[2 + ((i + 1) % 3)] as string));
           }),
         ),
       );
