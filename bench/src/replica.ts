@@ -16,7 +16,7 @@ import { GENERATORS } from './datasets/index.ts';
 import { dropTarget, openSql, postgresTarget } from './db.ts';
 import { type Measure, runHttp } from './load.ts';
 import { SCENARIOS } from './scenarios.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, type RunningServer, signIn } from './server.ts';
+import { benchServerEnv, freePort, type RunningServer, signIn } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arg = (name: string, fallback: string) =>
@@ -49,14 +49,7 @@ const startSourceServer = async (env: Record<string, string>): Promise<Server> =
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      BACKUP_AT: 'off',
+      ...benchServerEnv(port),
       FOLLOW_UP_REMINDER_AT: 'off',
       ...env,
     },

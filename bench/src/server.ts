@@ -44,6 +44,19 @@ const waitForHealth = async (url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not answer /api/health within 2 minutes:\n${output()}`);
 };
 
+/** What every benchmarked server runs with: production, on this port, the bench administrator, no demo data,
+ * quiet logs and no backups. */
+export const benchServerEnv = (port: number) => ({
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  BACKUP_AT: 'off',
+});
+
 /** The production server (apps/server/dist/main.js, serving the built web app) on the target database. */
 export const startServer = async (
   root: string,
@@ -53,14 +66,7 @@ export const startServer = async (
   const port = await freePort();
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    BACKUP_AT: 'off',
+    ...benchServerEnv(port),
     ...extraEnv,
   };
   delete env.DATABASE_URL;

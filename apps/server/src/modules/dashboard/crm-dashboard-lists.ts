@@ -1,7 +1,8 @@
 import { DASHBOARD_LIST_SIZE, dashboardClock, type FollowUpSummary } from '@karya/domain';
-import { and, asc, desc, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../../db/client.ts';
 import { customers, followUpSilent, followUps, followUpWork } from '../../db/schema.ts';
+import { customersOf } from '../customers/customer-scope.ts';
 import { followUpDueRules } from '../follow-ups/follow-up-due-sql.ts';
 import type { KeptScope } from './kept-figures.ts';
 
@@ -12,11 +13,7 @@ import type { KeptScope } from './kept-figures.ts';
 // for follow-ups the people the writes keep with them (decision 0026).
 
 const ME = sql.placeholder('me');
-const mineAsCustomer = or(
-  sql`${customers.assignedTo} @> array[${ME}]::text[]`,
-  sql`${customers.reAssignedTo} @> array[${ME}]::text[]`,
-  sql`${customers.createdBy} = ${ME}`,
-) as SQL;
+const mineAsCustomer = customersOf(ME);
 const summary = {
   _id: followUps.id,
   followUpId: followUps.followUpId,
