@@ -167,8 +167,9 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope, 
   const take = bounded ? query.limit + 1 : query.limit;
   const from = table as PgTable;
   const pick = () => (select ? db.select(select as never) : db.select());
+  const textFiltered = hasTextFilter(columns, applied);
   const page =
-    offset >= DEFERRED_JOIN_FROM || hasTextFilter(columns, applied)
+    offset >= DEFERRED_JOIN_FROM || textFiltered
       ? pick()
           .from(from)
           .where(
@@ -190,15 +191,17 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope, 
           .orderBy(...order)
           .limit(take)
           .offset(offset);
+  // With a text filter, the bounded count walks the matches in the page's order: the planner can then stop
+  // after the bound in the sort's index, as the page does, where it otherwise built a trigram bitmap of every
+  // match first (a broad name on 200,000 customers: 148 ms for 10,001).
+  const boundedRows = db
+    .select({ one: sql`1` })
+    .from(from)
+    .where(where)
+    .orderBy(...(textFiltered ? order : []))
+    .limit(LIST_COUNT_BOUND + 1);
   const counted = bounded
-    ? db.select({ n: count() }).from(
-        db
-          .select({ one: sql`1` })
-          .from(from)
-          .where(where)
-          .limit(LIST_COUNT_BOUND + 1)
-          .as('bounded'),
-      )
+    ? db.select({ n: count() }).from(boundedRows.as('bounded'))
     : db.select({ n: count() }).from(from).where(where);
   const [found, [total]] = await Promise.all([page as unknown as Promise<Row[]>, counted]);
   const n = Number(total?.n ?? 0);
