@@ -91,22 +91,25 @@ const upcomingOf = (mine: boolean) =>
 
 // The most recent without a response first: the ones still worth a call. From the follow-ups the writes keep
 // without a response (migration 0047), latest first up to now: everyone's by walking their index back from
-// now, one user's through the people kept with each (a GIN index); finding a user's through all of their
-// follow-ups one by one took a Sales Executive's dashboard to a p99 of about a second at scale.
+// now; one user's from their own, found through the people kept with each (a GIN index) and then sorted.
+// The subquery's OFFSET 0 keeps the planner from walking everyone's index back and testing each row's people
+// instead: that walk reads every silent follow-up newer than the user's fifth (about 5 ms for a Sales
+// Executive at the benchmark's scale, against 0.3 ms from their own). A user's own are at most their work.
+const upTo = sql`(silent.date, silent.time) <= (${sql.placeholder('day')}::date, ${sql.placeholder('time')}::text)`;
+const silentOf = (mine: boolean) =>
+  mine
+    ? sql`(select silent.follow_up_id, silent.date, silent.time from ${followUpSilent} as silent
+        where silent.people @> array[${ME}]::text[] and ${upTo} offset 0) as silent`
+    : sql`${followUpSilent} as silent`;
 const noResponseOf = (mine: boolean) =>
   preparedPerDb((db) =>
     db
       .select(summary)
-      .from(followUpSilent)
-      .innerJoin(followUps, eq(followUps.id, followUpSilent.followUpId))
+      .from(silentOf(mine))
+      .innerJoin(followUps, eq(followUps.id, sql`silent.follow_up_id`))
       .innerJoin(customers, eq(customers.id, followUps.customerId))
-      .where(
-        and(
-          sql`(${followUpSilent.date}, ${followUpSilent.time}) <= (${sql.placeholder('day')}::date, ${sql.placeholder('time')}::text)`,
-          mine ? sql`${followUpSilent.people} @> array[${ME}]::text[]` : undefined,
-        ),
-      )
-      .orderBy(desc(followUpSilent.date), desc(followUpSilent.time), desc(followUpSilent.followUpId))
+      .where(mine ? undefined : upTo)
+      .orderBy(sql`silent.date desc, silent.time desc, silent.follow_up_id desc`)
       .limit(DASHBOARD_LIST_SIZE)
       .prepare(mine ? 'karya_dashboard_no_response_mine' : 'karya_dashboard_no_response'),
   );

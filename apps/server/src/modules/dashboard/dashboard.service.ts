@@ -27,7 +27,7 @@ import { quotationVerifications } from '../quotations/quotation-verifications.ts
 import { itemVerifications } from './admin-verifications.ts';
 import { crmDashboardLists } from './crm-dashboard-lists.ts';
 import { quotationFigures } from './crm-quotations.ts';
-import { type KeptFigure, type KeptKind, type KeptScope, keptFigures } from './kept-figures.ts';
+import { type KeptFigure, type KeptKind, type KeptScope, keptCounts } from './kept-figures.ts';
 
 const FOLLOW_UP = 'follow-up';
 const REQUIREMENT = 'requirement';
@@ -188,11 +188,10 @@ export const crmDashboard = async (db: Db, principal: Principal, now: Date): Pro
   const thisWeek = quickDateRange('This Week', now);
   const rules = followUpDueRules(now);
   const scopes = keptScopes(principal);
-  const [kept, due, lists] = await Promise.all([
-    // Customers, follow-ups, requirements, quotations and items: totals and this week's, as the writes keep them.
-    keptFigures(db, scopes, thisWeek),
-    // Overdue, due today, upcoming and the chart: the work the writes keep counted.
-    keptFollowUpDue(db, scopes['follow-up'], now, rules.lastDay),
+  const [{ figures: kept, due }, lists] = await Promise.all([
+    // Customers, follow-ups, requirements, quotations and items: totals and this week's, as the writes keep
+    // them; and overdue, due today, upcoming and the chart: the work the writes keep counted. One statement.
+    keptCounts(db, scopes, thisWeek, { scope: scopes['follow-up'], now, throughDay: rules.lastDay }),
     // This week's new customers, the upcoming work and the follow-ups without a response.
     crmDashboardLists(db, { customer: scopes.customer, followUp: scopes['follow-up'] }, now, thisWeek),
   ]);
