@@ -18,6 +18,7 @@ import { badRequest, forbidden } from './errors.ts';
 import {
   containsText,
   type FilterRule,
+  idArray,
   type ListColumns,
   listConditions,
   listOffset,
@@ -155,19 +156,62 @@ const hasTextFilter = (columns: ListColumns, filters: Record<string, FilterValue
     ([key, value]) => columns.filters[key]?.kind === 'text' && typeof value === 'string' && value !== '',
   );
 
-export const runList = async <Row>({ db, table, columns, query, filters, scope, select }: ListRun) => {
-  const applied = filters ?? query.filters;
-  const conditions = listConditions(columns, applied);
-  if (scope) conditions.push(scope);
-  const where = conditions.length ? and(...conditions) : undefined;
-  const order = listOrderBy(query, columns, uniqueSortColumns(table as PgTable));
-  const offset = listOffset(query);
-  const bounded = query.count !== 'exact';
-  // A bounded count reads one row past this page, to know whether another page follows.
-  const take = bounded ? query.limit + 1 : query.limit;
-  const from = table as PgTable;
-  const pick = () => (select ? db.select(select as never) : db.select());
-  const textFiltered = hasTextFilter(columns, applied);
+const pickAll = (db: Db) => db.select();
+type Walk = {
+  db: Db;
+  from: PgTable;
+  columns: ListColumns;
+  where: SQL | undefined;
+  order: SQL[];
+  offset: number;
+  take: number;
+  pick: () => ReturnType<typeof pickAll>;
+};
+
+/**
+ * A text-filtered page within the bound, and the bounded count, from one walk of the matches in the page's
+ * order: the count walks them anyway (up to the bound), and the page's ids are among the first it meets, so
+ * the page no longer walks them a second time (a broad name on 200,000 customers: 30,000 index entries
+ * tested for the page, then 46,000 again for the count). The ids come in the walk's order, the subquery's
+ * ORDER BY with LIMIT; the page's rows are then read by their ids.
+ */
+const oneWalk = async <Row>({ db, from, columns, where, order, offset, take, pick }: Walk) => {
+  const matches = db
+    .select({ id: sql`${columns.id}`.as('id') })
+    .from(from)
+    .where(where)
+    .orderBy(...order)
+    .limit(LIST_COUNT_BOUND + 1)
+    .as('matches');
+  const [walked] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      ids: sql<string[] | null>`(array_agg(${matches.id}))[${offset + 1}::int : ${offset + take}::int]`,
+    })
+    .from(matches);
+  const ids = walked?.ids ?? [];
+  const rows = ids.length
+    ? ((await pick()
+        .from(from)
+        .where(sql`${columns.id} = any(${idArray(ids)})`)
+        .orderBy(...order)) as unknown as Row[])
+    : [];
+  return [rows, walked?.n ?? 0] as const;
+};
+
+/** The page and the count as two statements side by side. */
+const pageAndCount = async <Row>({
+  db,
+  from,
+  columns,
+  where,
+  order,
+  offset,
+  take,
+  pick,
+  bounded,
+  textFiltered,
+}: Walk & { bounded: boolean; textFiltered: boolean }) => {
   const page =
     offset >= DEFERRED_JOIN_FROM || textFiltered
       ? pick()
@@ -204,7 +248,38 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope, 
     ? db.select({ n: count() }).from(boundedRows.as('bounded'))
     : db.select({ n: count() }).from(from).where(where);
   const [found, [total]] = await Promise.all([page as unknown as Promise<Row[]>, counted]);
-  const n = Number(total?.n ?? 0);
+  return [found, Number(total?.n ?? 0)] as const;
+};
+
+export const runList = async <Row>({ db, table, columns, query, filters, scope, select }: ListRun) => {
+  const applied = filters ?? query.filters;
+  const conditions = listConditions(columns, applied);
+  if (scope) conditions.push(scope);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = listOrderBy(query, columns, uniqueSortColumns(table as PgTable));
+  const offset = listOffset(query);
+  const bounded = query.count !== 'exact';
+  // A bounded count reads one row past this page, to know whether another page follows.
+  const take = bounded ? query.limit + 1 : query.limit;
+  const from = table as PgTable;
+  // (Typed as a whole-row select: the rows are cast to Row.)
+  const pick = () => (select ? db.select(select as never) : pickAll(db)) as ReturnType<typeof pickAll>;
+  const textFiltered = hasTextFilter(columns, applied);
+  const [found, n] =
+    bounded && textFiltered && offset + take <= LIST_COUNT_BOUND + 1
+      ? await oneWalk<Row>({ db, from, columns, where, order, offset, take, pick })
+      : await pageAndCount<Row>({
+          db,
+          from,
+          columns,
+          where,
+          order,
+          offset,
+          take,
+          pick,
+          bounded,
+          textFiltered,
+        });
   const more = found.length > query.limit;
   const rows = more ? found.slice(0, query.limit) : found;
   if (!bounded || n <= LIST_COUNT_BOUND)

@@ -208,6 +208,22 @@ describe('record toolkit: a count bounded at LIST_COUNT_BOUND (decision 0021)', 
     });
   });
 
+  it('a text-filtered page and its count from one walk agree with the two statements, at every depth', async () => {
+    // Every task's title contains "task": the filtered list is the whole list, found the other way (the page's
+    // ids and the count from one walk of the matches while the page is within the bound).
+    for (const page of ['1', '2', '250', '500', '501', '502', '503', '600'])
+      for (const sortOrder of ['asc', 'desc'])
+        expect(await run({ 'filters[title]': 'task', limit: '20', page, sortOrder }), `page ${page}`).toEqual(
+          await run({ limit: '20', page, sortOrder }),
+        );
+    // Fewer matches than the bound: exact, and paged in order.
+    const few = await run({ 'filters[title]': 'task 0099', limit: '20', page: '2' });
+    expect(few).toMatchObject({ count: 100, exact: true });
+    expect(few.titles).toEqual(Array.from({ length: 20 }, (_, i) => `task 0099${20 + i}`));
+    expect(await run({ 'filters[title]': 'no such task' })).toEqual({ titles: [], count: 0, exact: true });
+    expect(await run({ 'filters[title]': 'task 0099', page: '9' })).toEqual({ titles: [], count: 100, exact: true });
+  });
+
   it('a unique column orders pages by itself; any other sort ends with the id', async () => {
     const { customers, quotations } = await import('../db/schema.ts');
     const { listOrderBy, uniqueSortColumns } = await import('./list-sql.ts');
