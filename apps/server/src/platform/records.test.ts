@@ -221,7 +221,11 @@ describe('record toolkit: a count bounded at LIST_COUNT_BOUND (decision 0021)', 
     expect(few).toMatchObject({ count: 100, exact: true });
     expect(few.titles).toEqual(Array.from({ length: 20 }, (_, i) => `task 0099${20 + i}`));
     expect(await run({ 'filters[title]': 'no such task' })).toEqual({ titles: [], count: 0, exact: true });
-    expect(await run({ 'filters[title]': 'task 0099', page: '9' })).toEqual({ titles: [], count: 100, exact: true });
+    expect(await run({ 'filters[title]': 'task 0099', page: '9' })).toEqual({
+      titles: [],
+      count: 100,
+      exact: true,
+    });
   });
 
   it('a unique column orders pages by itself; any other sort ends with the id', async () => {
