@@ -13,6 +13,7 @@ import { projects, quotations, quotationVersions, rejectionAnalyses } from '../s
 import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
+import { databaseFingerprint } from './fingerprint.ts';
 import {
   ADMIN_EMAIL,
   adminSession,
@@ -680,25 +681,7 @@ describe('authorization matrix', () => {
   let routes: RouteEntry[];
 
   /** Every row of every table but sessions (a session's last-seen time moves on every call). */
-  const fingerprint = async () => {
-    const tables = (
-      (await ctx.database.db.execute(
-        sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by 1`,
-      )) as unknown as { rows: { name: string }[] }
-    ).rows;
-    const parts: string[] = [];
-    for (const { name } of tables) {
-      const [row] = (
-        (await ctx.database.db.execute(
-          sql.raw(
-            `select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as f from "${name}" t`,
-          ),
-        )) as unknown as { rows: { f: string }[] }
-      ).rows;
-      parts.push(`${name}=${row?.f}`);
-    }
-    return parts.join('\n');
-  };
+  const fingerprint = () => databaseFingerprint(ctx.database.db, ['sessions']);
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -749,13 +732,19 @@ describe('authorization matrix', () => {
         );
       return agents.get(key)!;
     };
+    // Every agent first (each is a user, a role and a session written), so that each call's fingerprint
+    // after it is the next call's before.
+    for (const r of routes) {
+      const a = r.access;
+      if ('resource' in a) for (const action of a.actions) await lacking(a.resource, action);
+    }
     let checked = 0;
+    let before = await fingerprint();
     for (const r of routes) {
       const a = r.access;
       if (!('resource' in a)) continue;
       for (const action of a.actions) {
         const agent = await lacking(a.resource, action);
-        const before = await fingerprint();
         const res = await agent.request({
           method: r.method as 'GET',
           url: urlOf(r),
@@ -763,7 +752,9 @@ describe('authorization matrix', () => {
         });
         expect(res.statusCode, `${keyOf(r)} without ${a.resource}:${action}`).toBe(403);
         expect(res.json()).toMatchObject({ success: false });
-        expect(await fingerprint(), `${keyOf(r)} changed data`).toBe(before);
+        const after = await fingerprint();
+        expect(after, `${keyOf(r)} changed data`).toBe(before);
+        before = after;
         checked += 1;
       }
     }
@@ -1049,9 +1040,9 @@ describe('authorization matrix', () => {
     );
 
     let checked = 0;
+    let before = await fingerprint();
     for (const [key, c] of Object.entries(ROW_SCOPED)) {
       for (const request of c.requests(f)) {
-        const before = await fingerprint();
         const res: LightMyRequestResponse = await caller.request(request);
         const label = `${key} → ${request.method} ${request.url}`;
         switch (c.expect) {
@@ -1097,7 +1088,9 @@ describe('authorization matrix', () => {
             expect(res.json(), label).toMatchObject({ success: false, message: c.message });
             break;
         }
-        expect(await fingerprint(), `${label} changed data`).toBe(before);
+        const after = await fingerprint();
+        expect(after, `${label} changed data`).toBe(before);
+        before = after;
         checked += 1;
       }
     }

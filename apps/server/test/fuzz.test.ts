@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../src/modules/users/users-test-kit.ts';
 import type { RouteEntry } from '../src/platform/access.ts';
 import { isDocsRoute } from '../src/platform/openapi.ts';
+import { databaseFingerprint } from './fingerprint.ts';
 import { adminSession, createTestApp, ORIGIN, type TestContext } from './helpers.ts';
 
 /**
@@ -221,21 +221,8 @@ describe('fuzzing every route', () => {
   let cookie: string;
   let routes: RouteEntry[];
 
-  const fingerprint = async () => {
-    const { rows } = (await ctx.database.db.execute(
-      sql`select string_agg(table_name, ',' order by table_name) as names from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'user_activities', 'mail_outbox', 'otp_codes')`,
-    )) as unknown as { rows: { names: string }[] };
-    const parts: string[] = [];
-    for (const name of (rows[0]?.names ?? '').split(',')) {
-      const res = (await ctx.database.db.execute(
-        sql.raw(
-          `select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as f from "${name}" t`,
-        ),
-      )) as unknown as { rows: { f: string }[] };
-      parts.push(`${name}=${res.rows[0]?.f}`);
-    }
-    return parts.join('\n');
-  };
+  const fingerprint = () =>
+    databaseFingerprint(ctx.database.db, ['sessions', 'user_activities', 'mail_outbox', 'otp_codes']);
 
   beforeAll(async () => {
     ctx = await createTestApp();
