@@ -200,18 +200,8 @@ const oneWalk = async <Row>({ db, from, columns, where, order, offset, take, pic
 };
 
 /** The page and the count as two statements side by side. */
-const pageAndCount = async <Row>({
-  db,
-  from,
-  columns,
-  where,
-  order,
-  offset,
-  take,
-  pick,
-  bounded,
-  textFiltered,
-}: Walk & { bounded: boolean; textFiltered: boolean }) => {
+const pageAndCount = async <Row>(walk: Walk & { bounded: boolean; textFiltered: boolean }) => {
+  const { db, from, columns, where, order, offset, take, pick, bounded, textFiltered } = walk;
   const page =
     offset >= DEFERRED_JOIN_FROM || textFiltered
       ? pick()
@@ -265,21 +255,11 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope, 
   // (Typed as a whole-row select: the rows are cast to Row.)
   const pick = () => (select ? db.select(select as never) : pickAll(db)) as ReturnType<typeof pickAll>;
   const textFiltered = hasTextFilter(columns, applied);
+  const walk: Walk = { db, from, columns, where, order, offset, take, pick };
   const [found, n] =
     bounded && textFiltered && offset + take <= LIST_COUNT_BOUND + 1
-      ? await oneWalk<Row>({ db, from, columns, where, order, offset, take, pick })
-      : await pageAndCount<Row>({
-          db,
-          from,
-          columns,
-          where,
-          order,
-          offset,
-          take,
-          pick,
-          bounded,
-          textFiltered,
-        });
+      ? await oneWalk<Row>(walk)
+      : await pageAndCount<Row>({ ...walk, bounded, textFiltered });
   const more = found.length > query.limit;
   const rows = more ? found.slice(0, query.limit) : found;
   if (!bounded || n <= LIST_COUNT_BOUND)
