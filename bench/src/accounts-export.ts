@@ -73,9 +73,7 @@ const main = async () => {
     await server.stop();
     // Flat, not merely fast: the same year again from a server whose JavaScript heap may not pass
     // CAPPED_HEAP_MIB. A file held in memory (300 MB of XML) could not be written; a stream can.
-    const capped = await startServer(root, target, {
-      NODE_OPTIONS: `--max-old-space-size=${CAPPED_HEAP_MIB}`,
-    });
+    const capped = await startServer(root, target, { HEAP_LIMIT_MIB: String(CAPPED_HEAP_MIB) });
     try {
       results.push(
         await exportOnce(

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { serverNodeOptions } from '../../scripts/server-node-options.mjs';
 import type { Target } from './db.ts';
 
 export const ADMIN_EMAIL = 'bench-admin@karya.test';
@@ -77,11 +78,17 @@ export const startServer = async (
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // As `npm start` runs it (its heap cap included), unless a run sets HEAP_LIMIT_MIB.
+  const options = serverNodeOptions(env);
+  const child = spawn(
+    process.execPath,
+    [...options, ...profile, path.join(root, 'apps/server/dist/main.js')],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   const keep = (b: Buffer) => {
     log = (log + b.toString()).slice(-20_000);
