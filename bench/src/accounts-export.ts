@@ -1,15 +1,7 @@
-// npm run bench:accounts — the accountant's hand-off at size (issue 27 §3: a year of 100,000 documents in under
-// a minute, the server's memory flat). Uses the benchmark's data set (datasets/stock.ts: sales and purchases
-// over two years; at --scale=0.4, the default, a year holds about 100,000 live documents), then times, on the
-// production server, reading the answer as the browser does (progress frames) and sampling the server's
-// resident memory: the Tally file of last month and of the last year, the sales register of the last year,
-// the GSTR-1 workbook of last month, and the year's Tally file again from a server whose heap is capped
-// (CAPPED_HEAP_MIB): memory that grew with the file would stop it. Options: --db=postgres|pglite (default postgres), --scale=0.4, --fresh.
-// Writes bench/results/accounts-export-<date>-<db>.json and .md.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, prepareDataset } from './dataset.ts';
 import { pgliteTarget, postgresAnswers, postgresTarget, type Target } from './db.ts';
+import { writeResults } from './results.ts';
 import { type RunningServer, signIn, startServer, timedDownload } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -88,8 +80,6 @@ const main = async () => {
     }
     for (const r of results) log(r);
     const date = new Date().toISOString().slice(0, 10);
-    const dir = path.join(root, 'bench/results');
-    mkdirSync(dir, { recursive: true });
     const table = [
       '| Export | Documents | Seconds | First byte s | Documents/s | MB (inflated) | Encoding | Server RSS before → peak MiB |',
       '|---|--:|--:|--:|--:|--:|---|--:|',
@@ -98,10 +88,10 @@ const main = async () => {
           `| ${r.name} | ${r.documents} | ${r.seconds} | ${r.firstByteSeconds} | ${r.documentsPerSecond} | ${r.megabytes} | ${r.encoding} | ${r.serverRssBeforeMiB} → ${r.serverRssPeakMiB} |`,
       ),
     ].join('\n');
-    const base = path.join(dir, `accounts-export-${date}-${db}`);
-    writeFileSync(`${base}.json`, `${JSON.stringify({ date, db, scale, results }, null, 2)}\n`);
-    writeFileSync(
-      `${base}.md`,
+    writeResults(
+      root,
+      `accounts-export-${date}-${db}`,
+      { date, db, scale, results },
       `# Accounts exports at size, ${date} (${target.label}, scale ${scale})\n\nThe production server on the benchmark's data set; each answer read with progress frames as the browser does, the server's resident memory sampled every 200 ms.\n\n${table}\n`,
     );
     log(`\n${table}`);

@@ -3,11 +3,12 @@
 // sizes measures the bytes on the wire and the throughput (autocannon, 10 connections) without compression,
 // with gzip and with Brotli: the client's Accept-Encoding decides, the server is the same. Writes
 // bench/results/compression-<date>.json and .md (BENCH_SECONDS=n per measurement, default 8). The decision it informs is in ARCHITECTURE.md ("Delivery").
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { writeResults } from './results.ts';
 import { signIn, startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -75,8 +76,6 @@ const main = async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const date = new Date().toISOString().slice(0, 10);
-  const dir = path.join(root, 'bench/results');
-  mkdirSync(dir, { recursive: true });
   const table = [
     '| Answer | Accept-Encoding | Sent as | JSON bytes | Bytes on the wire | Compressing µs | req/s | p99 ms |',
     '|---|---|---|--:|--:|--:|--:|--:|',
@@ -85,12 +84,10 @@ const main = async () => {
         `| ${r.endpoint} | ${r.encoding} | ${r.sent} | ${r.jsonBytes} | ${r.bytes} | ${r.compressUs} | ${r.reqPerSec} | ${r.p99Ms} |`,
     ),
   ].join('\n');
-  writeFileSync(
-    path.join(dir, `compression-${date}.json`),
-    `${JSON.stringify({ date, seconds: SECONDS, rows }, null, 2)}\n`,
-  );
-  writeFileSync(
-    path.join(dir, `compression-${date}.md`),
+  writeResults(
+    root,
+    `compression-${date}`,
+    { date, seconds: SECONDS, rows },
     `# API compression ${date}\n\nProduction server, embedded database with demo data, autocannon 10 connections for ${SECONDS} s each; bytes on the wire per answer include the headers; compressing µs is the CPU time of one answer's compression at the server's settings, measured in this process.\n\n${table}\n`,
   );
   console.log(`\n${table}\n\nWritten to bench/results/compression-${date}.json and .md`);

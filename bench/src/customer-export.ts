@@ -4,9 +4,10 @@
 // created date, newest first) and of a filtered half sorted by name, against the production server, reading
 // the answer as a browser would (progress frames) and sampling the server's resident memory as it goes.
 // Writes bench/results/customer-export-<date>.json and .md.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeResults } from './results.ts';
 import { type RunningServer, signIn, startServer, timedDownload } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -71,8 +72,6 @@ const main = async () => {
     ];
     for (const r of results) console.log(r);
     const date = new Date().toISOString().slice(0, 10);
-    const dir = path.join(root, 'bench/results');
-    mkdirSync(dir, { recursive: true });
     const table = [
       '| Export | Rows | Seconds | First byte s | Rows/s | MB | Server RSS before → peak MiB |',
       '|---|--:|--:|--:|--:|--:|--:|',
@@ -81,12 +80,10 @@ const main = async () => {
           `| ${r.query} | ${r.rows} | ${r.seconds} | ${r.firstByteSeconds} | ${r.rowsPerSecond} | ${r.megabytes} | ${r.serverRssBeforeMiB} → ${r.serverRssPeakMiB} |`,
       ),
     ].join('\n');
-    writeFileSync(
-      path.join(dir, `customer-export-${date}.json`),
-      `${JSON.stringify({ date, rows: ROWS, results }, null, 2)}\n`,
-    );
-    writeFileSync(
-      path.join(dir, `customer-export-${date}.md`),
+    writeResults(
+      root,
+      `customer-export-${date}`,
+      { date, rows: ROWS, results },
       `# Customer export, all matching, ${date}\n\nGET /crm/customers/export on the production server, fresh embedded database (PGlite) with ${ROWS} customers, read with progress frames as the browser does.\n\n${table}\n`,
     );
     console.log(`\n${table}`);

@@ -6,13 +6,14 @@
 // /crm/customers/check-names with every name, and one POST /crm/customers/bulk of the valid rows, against the
 // production server on a fresh embedded database. Writes bench/results/customer-import-<date>.json and .md.
 // IMPORT_ROWS=n changes the row count; ROUNDS=n repeats the whole (each on a fresh database).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { IMPORT_HEADERS } from '../../apps/web/src/features/customers/import/import-rules.ts';
 import { parseCustomerFile } from '../../apps/web/src/features/customers/import/parse.ts';
 import { flagExistingNames, namesToCheck } from '../../apps/web/src/features/customers/import/row-checks.ts';
+import { writeResults } from './results.ts';
 import { type RunningServer, signIn, startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -107,8 +108,6 @@ const main = async () => {
     console.log(results.at(-1));
   }
   const date = new Date().toISOString().slice(0, 10);
-  const dir = path.join(root, 'bench/results');
-  mkdirSync(dir, { recursive: true });
   const table = [
     '| Round | Rows | Valid | Refused | Parse + validate s | check-names s | bulk create s | Total s |',
     '|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -118,12 +117,10 @@ const main = async () => {
     ),
   ].join('\n');
   const sizeMb = (file.length / 1024 / 1024).toFixed(2);
-  writeFileSync(
-    path.join(dir, `customer-import-${date}.json`),
-    `${JSON.stringify({ date, rows: ROWS, fileBytes: file.length, results }, null, 2)}\n`,
-  );
-  writeFileSync(
-    path.join(dir, `customer-import-${date}.md`),
+  writeResults(
+    root,
+    `customer-import-${date}`,
+    { date, rows: ROWS, fileBytes: file.length, results },
     `# Customer spreadsheet import ${date}\n\nA ${ROWS}-row .xlsx (${sizeMb} MB, every column filled, one row in 40 with a bad e-mail, one repeated name) through the web app's parser in Node (the checks before parsing, ExcelJS, the customer rules on every row), POST /crm/customers/check-names and one POST /crm/customers/bulk of the valid rows, against the production server on a fresh embedded database (PGlite) each round. The machine's two cores were shared with other work.\n\n${table}\n`,
   );
   console.log(`\n${table}\n\nWritten to bench/results/customer-import-${date}.json and .md`);

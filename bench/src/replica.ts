@@ -7,7 +7,7 @@
 // Results: bench/results/<date>-replica[-tag].json and .md, with the replica's lag seen during the reads and
 // during a write cycle run through both processes.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startClusterPair } from '../../apps/server/test/pg-cluster.ts';
@@ -15,6 +15,7 @@ import { scenarioContext } from './dataset.ts';
 import { GENERATORS } from './datasets/index.ts';
 import { dropTarget, openSql, postgresTarget } from './db.ts';
 import { type Measure, runHttp } from './load.ts';
+import { writeResults } from './results.ts';
 import { SCENARIOS } from './scenarios.ts';
 import { benchServerEnv, freePort, type RunningServer, signIn } from './server.ts';
 
@@ -221,8 +222,6 @@ const main = async () => {
     }));
     const loadAfter = os.loadavg().map((n) => n.toFixed(2));
     const date = new Date().toISOString().slice(0, 10);
-    const base = path.join(root, 'bench/results', `${date}-replica${tag ? `-${tag}` : ''}`);
-    mkdirSync(path.dirname(base), { recursive: true });
     const result = {
       scale,
       seconds,
@@ -233,7 +232,6 @@ const main = async () => {
       lags,
       minutes: +((Date.now() - started) / 60_000).toFixed(1),
     };
-    writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
     const md = [
       `# Reads on a replica, ${date}`,
       '',
@@ -248,8 +246,8 @@ const main = async () => {
       `Replica lag (its /api/health, sampled every 100 ms): during the reads up to ${lags.reads?.maxMs ?? '?'} ms (states ${lags.reads?.states.join(', ')}); during the write cycle up to ${lags.writes?.maxMs ?? '?'} ms (states ${lags.writes?.states.join(', ')}).`,
       '',
     ].join('\n');
-    writeFileSync(`${base}.md`, md);
-    log(`\n${md}\nWritten: ${path.relative(root, base)}.json and .md`);
+    const written = writeResults(root, `${date}-replica${tag ? `-${tag}` : ''}`, result, md);
+    log(`\n${md}\nWritten: ${written}.json and .md`);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     await clusters.remove();

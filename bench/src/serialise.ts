@@ -4,11 +4,12 @@
 // OpenAPI document, and times both serialisers on the same value in this process (the server's own CPU work
 // per answer). Writes bench/results/serialise-<date>.json and .md. The decision is in ARCHITECTURE.md
 // ("Answers").
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
+import { writeResults } from './results.ts';
 import { signIn, startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -78,8 +79,6 @@ const main = async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const date = new Date().toISOString().slice(0, 10);
-  const dir = path.join(root, 'bench/results');
-  mkdirSync(dir, { recursive: true });
   const table = [
     '| Answer | JSON bytes | JSON.stringify µs | from the schema µs | ratio | same value |',
     '|---|--:|--:|--:|--:|---|',
@@ -88,9 +87,10 @@ const main = async () => {
         `| ${r.answer} | ${r.bytes} | ${r.jsonStringifyUs} | ${r.fromSchemaUs} | ${r.ratio} | ${r.same ? 'yes' : 'NO'} |`,
     ),
   ].join('\n');
-  writeFileSync(path.join(dir, `serialise-${date}.json`), `${JSON.stringify({ date, rows }, null, 2)}\n`);
-  writeFileSync(
-    path.join(dir, `serialise-${date}.md`),
+  writeResults(
+    root,
+    `serialise-${date}`,
+    { date, rows },
     `# Serialising answers ${date}\n\nProduction server, embedded database with demo data; each answer serialised in this process by JSON.stringify and by fast-json-stringify compiled from the answer's schema in the served OpenAPI document (median of 15 rounds of 1,000 calls; a ratio above 1 means the schema's serialiser is slower).\n\n${table}\n`,
   );
   console.log(`\n${table}\n\nWritten to bench/results/serialise-${date}.json and .md`);
