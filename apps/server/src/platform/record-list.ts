@@ -10,7 +10,7 @@ import {
   type RecordMessages,
   SUGGESTION_LIMIT,
 } from '@karya/domain';
-import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -18,7 +18,6 @@ import { badRequest, forbidden } from './errors.ts';
 import {
   containsText,
   type FilterRule,
-  idArray,
   type ListColumns,
   listConditions,
   listOffset,
@@ -27,6 +26,7 @@ import {
   type Operand,
   uniqueSortColumns,
 } from './list-sql.ts';
+import { oneWalk, pageAndCount, pickAll, type Walk } from './list-walk.ts';
 import type { Principal } from './principal.ts';
 
 /** A table with the lifecycle columns of schema.ts (`lifecycle()`), plus `id`. */
@@ -130,17 +130,6 @@ export type ListRun = {
 };
 
 /**
- * One page of rows and the total count for the same WHERE. Ordered by the whitelisted sort, then the id,
- * so pages never overlap.
- */
-/**
- * From this offset on (and whenever a text filter is set), a page is found as ids first (from an index alone
- * where the filters allow) and only its own rows are read: deep pages stop costing a visit to every row
- * before them.
- */
-export const DEFERRED_JOIN_FROM = 1_000;
-
-/**
  * How many match: exact, or (past LIST_COUNT_BOUND, decision 0021) a lower bound that the page proves: more
  * than the bound, and at least every row up to this page's last, plus one when a next row exists.
  */
@@ -156,91 +145,10 @@ const hasTextFilter = (columns: ListColumns, filters: Record<string, FilterValue
     ([key, value]) => columns.filters[key]?.kind === 'text' && typeof value === 'string' && value !== '',
   );
 
-const pickAll = (db: Db) => db.select();
-type Walk = {
-  db: Db;
-  from: PgTable;
-  columns: ListColumns;
-  where: SQL | undefined;
-  order: SQL[];
-  offset: number;
-  take: number;
-  pick: () => ReturnType<typeof pickAll>;
-};
-
 /**
- * A text-filtered page within the bound, and the bounded count, from one walk of the matches in the page's
- * order: the count walks them anyway (up to the bound), and the page's ids are among the first it meets, so
- * the page no longer walks them a second time (a broad name on 200,000 customers: 30,000 index entries
- * tested for the page, then 46,000 again for the count). The ids come in the walk's order, the subquery's
- * ORDER BY with LIMIT; the page's rows are then read by their ids.
+ * One page of rows and the total count for the same WHERE. Ordered by the whitelisted sort, then the id,
+ * so pages never overlap. How the page and the count are read: list-walk.ts.
  */
-const oneWalk = async <Row>({ db, from, columns, where, order, offset, take, pick }: Walk) => {
-  const matches = db
-    .select({ id: sql`${columns.id}`.as('id') })
-    .from(from)
-    .where(where)
-    .orderBy(...order)
-    .limit(LIST_COUNT_BOUND + 1)
-    .as('matches');
-  const [walked] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      ids: sql<string[] | null>`(array_agg(${matches.id}))[${offset + 1}::int : ${offset + take}::int]`,
-    })
-    .from(matches);
-  const ids = walked?.ids ?? [];
-  const rows = ids.length
-    ? ((await pick()
-        .from(from)
-        .where(sql`${columns.id} = any(${idArray(ids)})`)
-        .orderBy(...order)) as unknown as Row[])
-    : [];
-  return [rows, walked?.n ?? 0] as const;
-};
-
-/** The page and the count as two statements side by side. */
-const pageAndCount = async <Row>(walk: Walk & { bounded: boolean; textFiltered: boolean }) => {
-  const { db, from, columns, where, order, offset, take, pick, bounded, textFiltered } = walk;
-  const page =
-    offset >= DEFERRED_JOIN_FROM || textFiltered
-      ? pick()
-          .from(from)
-          .where(
-            inArray(
-              sql`${columns.id}`,
-              db
-                .select({ id: sql`${columns.id}` })
-                .from(from)
-                .where(where)
-                .orderBy(...order)
-                .limit(take)
-                .offset(offset),
-            ),
-          )
-          .orderBy(...order)
-      : pick()
-          .from(from)
-          .where(where)
-          .orderBy(...order)
-          .limit(take)
-          .offset(offset);
-  // With a text filter, the bounded count walks the matches in the page's order: the planner can then stop
-  // after the bound in the sort's index, as the page does, where it otherwise built a trigram bitmap of every
-  // match first (a broad name on 200,000 customers: 148 ms for 10,001).
-  const boundedRows = db
-    .select({ one: sql`1` })
-    .from(from)
-    .where(where)
-    .orderBy(...(textFiltered ? order : []))
-    .limit(LIST_COUNT_BOUND + 1);
-  const counted = bounded
-    ? db.select({ n: count() }).from(boundedRows.as('bounded'))
-    : db.select({ n: count() }).from(from).where(where);
-  const [found, [total]] = await Promise.all([page as unknown as Promise<Row[]>, counted]);
-  return [found, Number(total?.n ?? 0)] as const;
-};
-
 export const runList = async <Row>({ db, table, columns, query, filters, scope, select }: ListRun) => {
   const applied = filters ?? query.filters;
   const conditions = listConditions(columns, applied);
