@@ -132,8 +132,8 @@ const asJson = (shape: Shape, list: (mine: boolean) => SQLWrapper) =>
     ? sql`'[]'::json`
     : sql`coalesce((select json_agg(l) from (${list(shape === 'mine')}) l), '[]'::json)`;
 
-// One statement per shape of the two scopes (customers', follow-ups'): at most nine, each prepared once.
-const statements = new Map<string, ReturnType<typeof listsOf>>();
+// One statement per shape of the two scopes (customers', follow-ups'): nine, each built and prepared on a
+// connection the first time it is used there (preparedPerDb).
 const listsOf = (customer: Shape, followUp: Shape) =>
   preparedPerDb((db) =>
     db
@@ -145,15 +145,11 @@ const listsOf = (customer: Shape, followUp: Shape) =>
       .from(sql`(values (1)) as one (x)`)
       .prepare(`karya_dashboard_lists_${customer}_${followUp}`),
   );
-const statementFor = (customer: Shape, followUp: Shape) => {
-  const key = `${customer}_${followUp}`;
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = listsOf(customer, followUp);
-    statements.set(key, statement);
-  }
-  return statement;
-};
+const SHAPES: Shape[] = ['none', 'all', 'mine'];
+const statements = Object.fromEntries(
+  SHAPES.flatMap((c) => SHAPES.map((f) => [`${c}_${f}`, listsOf(c, f)] as const)),
+) as Record<`${Shape}_${Shape}`, ReturnType<typeof listsOf>>;
+const statementFor = (customer: Shape, followUp: Shape) => statements[`${customer}_${followUp}`];
 
 /** The dashboard's lists in the callers' scopes: customers' for new customers, follow-ups' for the rest. */
 export const crmDashboardLists = async (
