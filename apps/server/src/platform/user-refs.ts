@@ -1,5 +1,5 @@
 import type { UserRef } from '@karya/domain';
-import { and, inArray, not, sql } from 'drizzle-orm';
+import { and, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { UserRow } from './principal.ts';
@@ -35,6 +35,16 @@ const refsQuery = preparedPerDb((db) =>
     .prepare('karya_user_refs'),
 );
 
+/** A user as a DTO reference (UserRef), built from the row `alias` of users. */
+export const userJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('_id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email, 'image', case when ${alias}.image is null then null else json_build_object('url', ${alias}.image->>'url') end)`,
+  );
+/** The users among `ids` (a text[] expression) as one JSON array, deleted users included, unordered. */
+export const usersAmong = (ids: SQL) =>
+  sql<
+    UserRef[]
+  >`coalesce((select json_agg(${userJson('u')}) from ${users} u where u.id = any(${ids})), '[]'::json)`;
 /** Which of the given user ids are missing or deleted (assignees and members must be live users). */
 export const missingLiveUsers = async (db: Db, ids: readonly string[]) => {
   if (ids.length === 0) return [];

@@ -23,14 +23,14 @@ import {
   type SchoolBoard,
   type UserRef,
 } from '@karya/domain';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, preparedPerDb } from '../../db/client.ts';
 import { customerAssignments, customers, users } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { type Scope, stampsDto } from '../../platform/records.ts';
+import { type Scope, stampsDto, userJson, usersAmong } from '../../platform/records.ts';
 
 type Row = typeof customers.$inferSelect;
 
@@ -126,16 +126,6 @@ export const toDto = (r: Row, refs: Map<string, UserRef>): CustomerDto => ({
 
 /** A column of the outer customer row, qualified (drizzle writes bare names in a select list). */
 const outer = (column: AnyPgColumn) => sql.raw(`"customers"."${column.name}"`);
-/** A user as a DTO reference (UserRef), built from the row `alias` of users. */
-const userJson = (alias: string) =>
-  sql.raw(
-    `json_build_object('_id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email, 'image', case when ${alias}.image is null then null else json_build_object('url', ${alias}.image->>'url') end)`,
-  );
-/** The users among `ids` (a text[] expression) as one JSON array, deleted users included, unordered. */
-const usersAmong = (ids: SQL) =>
-  sql<
-    UserRef[]
-  >`coalesce((select json_agg(${userJson('u')}) from ${users} u where u.id = any(${ids})), '[]'::json)`;
 /** Every user a customer row names: its assignees, re-assignees and stamps. */
 const rowUserIds = sql`(${outer(customers.assignedTo)} || ${outer(customers.reAssignedTo)} || array[${outer(customers.createdBy)}, ${outer(customers.updatedBy)}, ${outer(customers.deletedBy)}])`;
 

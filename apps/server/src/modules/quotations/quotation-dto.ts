@@ -24,6 +24,7 @@ import {
 } from '@karya/domain';
 import { and, asc, desc, eq, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../../db/client.ts';
+import { fromJsonRow, jsonRowSql } from '../../db/json-row.ts';
 import {
   customers,
   productItems,
@@ -35,7 +36,7 @@ import {
 import { notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { type Scope, stampsDto, userRefs } from '../../platform/records.ts';
+import { type Scope, stampsDto, userRefs, usersAmong } from '../../platform/records.ts';
 import { customerScope } from '../customers/customer-scope.ts';
 
 export type QuotationRow = typeof quotations.$inferSelect;
@@ -213,8 +214,7 @@ export const versionsOf = async (db: Db | Tx, quotationId: string) => {
   return { versions, lines };
 };
 
-// A quotation's detail is read often (every open, every write's answer): its statements are prepared once
-// per connection, so a request neither builds their SQL nor has PostgreSQL plan it again.
+// The versions with their lines, for what works on them (a write, the document): prepared once per connection.
 const versionsQuery = preparedPerDb((db) =>
   db
     .select()
@@ -232,62 +232,71 @@ const versionLinesQuery = preparedPerDb((db) =>
     .orderBy(asc(quotationLines.versionId), asc(quotationLines.lineNo))
     .prepare('karya_quotation_lines'),
 );
-const projectRefQuery = preparedPerDb((db) =>
+// A quotation's detail is read on every open and every write's answer: one statement, the row with its
+// customer, requirement and project, every version with its frozen lines, and the people they name
+// (decision 0027). Without a row scope it is prepared once per connection, so a request neither builds its
+// SQL nor has PostgreSQL plan it again; a scoped read builds its own (the scope is the caller's).
+type VersionJson = Record<string, unknown> & {
+  lines: { line: Record<string, unknown>; itemDeleted: boolean | null }[];
+};
+const linesJson = sql`(select coalesce(json_agg(json_build_object('line', ${jsonRowSql(quotationLines, 'l')}, 'itemDeleted', i.is_deleted) order by l.line_no), '[]'::json) from ${quotationLines} l left join ${productItems} i on i.id = l.item_id where l.version_id = v.id)`;
+const detailSelect = {
+  quotation: quotations,
+  customerRef: quotationSelect.customerRef,
+  requirementRef: quotationSelect.requirementRef,
+  project: sql<
+    QuotationDto['project']
+  >`(select json_build_object('_id', p.id, 'projectId', p.project_id, 'isDeleted', p.is_deleted) from ${projects} p where p.id = ${outer('project_id')})`,
+  versions: sql<
+    VersionJson[]
+  >`(select coalesce(json_agg(${jsonRowSql(quotationVersions, 'v', { lines: linesJson })} order by v.version_number desc), '[]'::json) from ${quotationVersions} v where v.quotation_id = ${outer('id')})`,
+  people: usersAmong(
+    sql`(array[${outer('created_by')}, ${outer('updated_by')}, ${outer('deleted_by')}] || array(select x from ${quotationVersions} pv, lateral (values (pv.created_by), (pv.reviewed_by)) t(x) where pv.quotation_id = ${outer('id')}))`,
+  ),
+};
+type DetailRow = {
+  quotation: QuotationRow;
+  customerRef: QuotationCustomerRef | null;
+  requirementRef: QuotationRequirementRef | null;
+  project: QuotationDto['project'];
+  versions: VersionJson[];
+  people: UserRef[];
+};
+const detailQuery = preparedPerDb((db) =>
   db
-    .select({ _id: projects.id, projectId: projects.projectId, isDeleted: projects.isDeleted })
-    .from(projects)
-    .where(eq(projects.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('karya_quotation_project'),
-);
-const quotationQuery = preparedPerDb((db) =>
-  db
-    .select(quotationSelect)
+    .select(detailSelect)
     .from(quotations)
     .where(eq(quotations.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('karya_quotation_detail'),
+    .prepare('karya_quotation_whole'),
 );
-
-/** The project the quotation was approved into (`quotations.project_id`; issue 26), null once it is gone. */
-const projectRef = async (db: Db | Tx, id: string) => {
-  const [p] = await projectRefQuery(db as Db).execute({ id });
-  return p ?? null;
-};
 
 /** One quotation in `scope` with every version; 404 otherwise. */
 export const detail = async (db: Db | Tx, id: string, scope?: Scope): Promise<QuotationDto> => {
   const [row] = (scope
     ? await (db as Db)
-        .select(quotationSelect)
+        .select(detailSelect)
         .from(quotations)
         .where(and(eq(quotations.id, id), scope))
         .limit(1)
-    : await quotationQuery(db as Db).execute({ id })) as unknown as SelectedRow[];
+    : await detailQuery(db as Db).execute({ id })) as unknown as DetailRow[];
   if (!row) throw notFound(QUOTATION.notFound);
   const q = row.quotation;
-  const { versions, lines } = await versionsOf(db, q.id);
-  const refs = await userRefs(db as Db, [
-    q.createdBy,
-    q.updatedBy,
-    q.deletedBy,
-    ...versions.flatMap((v) => [v.createdBy, v.reviewedBy]),
-  ]);
-  const dtos = versions.map((v) =>
+  const refs = new Map(row.people.map((u) => [u._id, u]));
+  const dtos = row.versions.map((json) =>
     versionDto(
-      v,
-      lines.filter((l) => l.line.versionId === v.id).map((l) => lineDto(l.line, l.itemDeleted)),
+      fromJsonRow(quotationVersions, json),
+      json.lines.map((l) => lineDto(fromJsonRow(quotationLines, l.line), l.itemDeleted)),
       refs,
     ),
   );
   const active = dtos.find((v) => v._id === q.activeVersionId) ?? dtos[0]!;
-  const project = q.projectId ? await projectRef(db, q.projectId) : null;
   return {
     _id: q.id,
     quotationId: q.quotationId,
     customer: customerOf(row.customerRef),
     requirement: row.requirementRef,
-    project,
+    project: row.project,
     activeVersion: active,
     versions: dtos,
     updatedBy: ref(refs, q.updatedBy),
