@@ -10,6 +10,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Db } from './db.ts';
 import { runMigrations, START_LOCK_KEY } from './migrate.ts';
+import { withRowMapper } from './row-mapper.ts';
 import { schema } from './schema.ts';
 
 export type { Db };
@@ -141,7 +142,7 @@ export const CURRENT_DB = Symbol('karya.currentDb');
 
 /**
  * A statement prepared once per database and reused (the hot paths of every request: built and parsed
- * once, not per call).
+ * once, not per call), its rows mapped by a mapper made once (row-mapper.ts).
  */
 export const preparedPerDb = <Q>(build: (db: Db) => Q) => {
   const cache = new WeakMap<Db, Q>();
@@ -151,7 +152,7 @@ export const preparedPerDb = <Q>(build: (db: Db) => Q) => {
     const db = (handle as Db & { [CURRENT_DB]?: Db })[CURRENT_DB] ?? handle;
     let query = cache.get(db);
     if (!query) {
-      query = build(db);
+      query = withRowMapper(build(db));
       cache.set(db, query);
     }
     return query;

@@ -156,14 +156,19 @@ export const startAuthFeed = async (url: string, log: Log): Promise<AuthFeed> =>
     current = p;
     return p;
   };
-  /** True once every change committed before this call has been applied; false while the feed is down. */
+  /**
+   * True once every change committed before this call has been applied; false while the feed is down. A
+   * round trip starts once the event loop has taken in what arrived with this request (setImmediate), so
+   * requests read from the sockets together share it: every one of them arrived before it started.
+   */
   const sync = (): Promise<boolean> => {
     if (!client) return Promise.resolve(false);
-    if (!current) return roundTrip();
-    next ??= current.then(() => {
-      next = null;
-      return roundTrip();
-    });
+    next ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => current)
+      .then(() => {
+        next = null;
+        return roundTrip();
+      });
     return next;
   };
 

@@ -3,6 +3,7 @@ import { count, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { idArray, type ListColumns } from './list-sql.ts';
+import { type KeptStatement, keptStatements, runKept } from './list-statements.ts';
 
 // How runList (record-list.ts) reads a page and its count: as two statements side by side, or, for a
 // text-filtered page within the count's bound, from one walk of the matches (decision 0021).
@@ -24,6 +25,8 @@ export type Walk = {
   offset: number;
   take: number;
   pick: () => ReturnType<typeof pickAll>;
+  /** The select `pick` makes (undefined: the whole row): what a kept statement maps its rows by. */
+  select: object | undefined;
 };
 
 /**
@@ -60,6 +63,21 @@ export const oneWalk = async <Row>({ db, from, columns, where, order, offset, ta
 /** The page and the count as two statements side by side. */
 export const pageAndCount = async <Row>(walk: Walk & { bounded: boolean; textFiltered: boolean }) => {
   const { db, from, columns, where, order, offset, take, pick, bounded, textFiltered } = walk;
+  // A plain page (no text filter, not deep) and its count come from the statements kept by their shape.
+  const kept =
+    where && offset < DEFERRED_JOIN_FROM && !textFiltered
+      ? keptStatements({
+          db,
+          from,
+          select: walk.select,
+          where,
+          order,
+          take,
+          offset,
+          bound: bounded ? LIST_COUNT_BOUND + 1 : undefined,
+        })
+      : null;
+  if (kept && !CHECK_KEPT) return runBoth<Row>(db, kept);
   const page =
     offset >= DEFERRED_JOIN_FROM || textFiltered
       ? pick()
@@ -95,6 +113,29 @@ export const pageAndCount = async <Row>(walk: Walk & { bounded: boolean; textFil
   const counted = bounded
     ? db.select({ n: count() }).from(boundedRows.as('bounded'))
     : db.select({ n: count() }).from(from).where(where);
+  if (kept) {
+    // Under test every kept statement is held to what drizzle builds from scratch, text and values.
+    for (const [mine, theirs] of [
+      [kept.page, page.toSQL()],
+      [kept.count, counted.toSQL()],
+    ] as const)
+      if (mine.sql !== theirs.sql || JSON.stringify(mine.params) !== JSON.stringify(theirs.params))
+        throw new Error(
+          `A kept list statement differs from drizzle's:\n${mine.sql}\n${JSON.stringify(mine.params)}\n${theirs.sql}\n${JSON.stringify(theirs.params)}`,
+        );
+    return runBoth<Row>(db, kept);
+  }
   const [found, [total]] = await Promise.all([page as unknown as Promise<Row[]>, counted]);
+  return [found, Number(total?.n ?? 0)] as const;
+};
+
+/** Tests (vitest) check each kept statement against drizzle's own (pageAndCount). */
+const CHECK_KEPT = Boolean(process.env.VITEST);
+
+const runBoth = async <Row>(db: Db, kept: { page: KeptStatement; count: KeptStatement }) => {
+  const [found, [total]] = (await Promise.all([runKept(db, kept.page), runKept(db, kept.count)])) as [
+    Row[],
+    { n: number }[],
+  ];
   return [found, Number(total?.n ?? 0)] as const;
 };

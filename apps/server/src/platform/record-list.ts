@@ -163,7 +163,7 @@ export const runList = async <Row>({ db, table, columns, query, filters, scope, 
   // (Typed as a whole-row select: the rows are cast to Row.)
   const pick = () => (select ? db.select(select as never) : pickAll(db)) as ReturnType<typeof pickAll>;
   const textFiltered = hasTextFilter(columns, applied);
-  const walk: Walk = { db, from, columns, where, order, offset, take, pick };
+  const walk: Walk = { db, from, columns, where, order, offset, take, pick, select };
   const [found, n] =
     bounded && textFiltered && offset + take <= LIST_COUNT_BOUND + 1
       ? await oneWalk<Row>(walk)

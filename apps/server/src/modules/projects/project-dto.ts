@@ -16,7 +16,7 @@ import { type Db, preparedPerDb } from '../../db/client.ts';
 import { files, productItems, projectStatusChanges, projects, quotationLines } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
-import { type Scope, stampsDto, userRefs } from '../../platform/records.ts';
+import { type Scope, stampsDto, userRefs, usersAmong } from '../../platform/records.ts';
 import { lineDto } from '../quotations/quotation-dto.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -54,6 +54,13 @@ export const projectSelect = {
   customerRef: sql<CustomerJson | null>`(select json_build_object('_id', c.id, 'customerId', c.customer_id, 'name', c.name, 'isDeleted', c.is_deleted) from customers c where c.id = ${outer('customer_id')})`,
 };
 export type SelectedRow = { project: ProjectRow; customerRef: CustomerJson | null };
+
+/** A list page's select: also the people its rows name, so a page is one statement (and the count). */
+export const projectListSelect = {
+  ...projectSelect,
+  people: usersAmong(sql`array[${outer('created_by')}, ${outer('deleted_by')}]`),
+};
+export type ListRow = SelectedRow & { people: UserRef[] };
 
 /** The detail's row: also its requirement, and its quotation with the approved version's number. */
 const detailSelect = {
@@ -99,21 +106,19 @@ export const relatedDto = ({ project: p, quotationRef: q }: RelatedRow) => ({
 const ref = (refs: Map<string, UserRef>, id: string | null | undefined) =>
   id ? (refs.get(id) ?? null) : null;
 
-export const listDtos = async (db: Db | Tx, rows: SelectedRow[]): Promise<ProjectListDto[]> => {
-  const refs = await userRefs(
-    db as Db,
-    rows.flatMap((r) => [r.project.createdBy, r.project.deletedBy]),
-  );
-  return rows.map(({ project: p, customerRef: c }) => ({
-    _id: p.id,
-    projectId: p.projectId,
-    title: p.title,
-    status: p.status as ProjectStatus,
-    customer: c ? { _id: c._id, customerId: c.customerId, name: c.name } : null,
-    totalPrice: p.totalPrice,
-    ...stampsDto(p, refs),
-  }));
-};
+export const listDtos = (rows: ListRow[]): ProjectListDto[] =>
+  rows.map(({ project: p, customerRef: c, people }) => {
+    const refs = new Map(people.map((u) => [u._id, u]));
+    return {
+      _id: p.id,
+      projectId: p.projectId,
+      title: p.title,
+      status: p.status as ProjectStatus,
+      customer: c ? { _id: c._id, customerId: c.customerId, name: c.name } : null,
+      totalPrice: p.totalPrice,
+      ...stampsDto(p, refs),
+    };
+  });
 
 // --------------------------------------------------------------------------------------------- detail
 

@@ -28,16 +28,16 @@ import {
 import {
   detail,
   HISTORY,
+  type ListRow,
   listDtos,
   PROJECT,
   PROJECT_FILES,
   type ProjectFileField,
   type ProjectRow,
-  projectSelect,
+  projectListSelect,
   type RelatedRow,
   relatedDto,
   relatedSelect,
-  type SelectedRow,
 } from './project-dto.ts';
 import { projectScope } from './project-scope.ts';
 
@@ -72,16 +72,16 @@ export const listProjects = async (db: Db, principal: Principal, query: ListQuer
     'restore',
     'bulk-restore',
   ]);
-  const { rows, total } = await runList<SelectedRow>({
+  const { rows, total } = await runList<ListRow>({
     db,
     table: projects,
     columns,
     query,
     filters,
     scope: projectScope(principal),
-    select: projectSelect,
+    select: projectListSelect,
   });
-  return listPage(PROJECT_LIST_KEY, await listDtos(db, rows), total, query);
+  return listPage(PROJECT_LIST_KEY, listDtos(rows), total, query);
 };
 
 export const getProject = (db: Db, principal: Principal, id: string) =>
