@@ -25,3 +25,15 @@ export const sendKept = (reply: FastifyReply, message: string, data: object) => 
   }
   return reply.type('application/json; charset=utf-8').send(body);
 };
+
+/**
+ * An answer that is JSON text already (built by its statement: a quotation's detail, decision 0027). The read
+ * routes send it inside the envelope as it is, byte for byte what `ok` would give for its parsed value.
+ */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+/** The success envelope around `data`, as text: an answer already JSON goes in as it is. */
+export const envelopeText = (message: string, data: RawJson) =>
+  `{"success":true,"message":${JSON.stringify(message)},"data":${data.json}}`;

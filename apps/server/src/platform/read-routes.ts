@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import { permission, principalOf } from './access.ts';
-import { ok } from './envelope.ts';
+import { envelopeText, ok, RawJson } from './envelope.ts';
 import { documentedInput, LIST_QUERY_TEXT, listQueryDocs } from './openapi.ts';
 import { answers } from './openapi-answers.ts';
 import type { Principal } from './principal.ts';
@@ -106,7 +106,11 @@ export const registerReadRoutes = <Q extends ZodType>(
         params: z.object({ id: objectIdSchema }),
       },
     },
-    async (request) =>
-      ok(one.message, await one.run(principalOf(request), (request.params as { id: string }).id)),
+    async (request, reply) => {
+      const data = await one.run(principalOf(request), (request.params as { id: string }).id);
+      return data instanceof RawJson
+        ? reply.type('application/json; charset=utf-8').send(envelopeText(one.message, data))
+        : ok(one.message, data);
+    },
   );
 };

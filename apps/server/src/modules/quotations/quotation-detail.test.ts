@@ -1,6 +1,7 @@
-// A quotation's detail comes from one statement (decision 0027): the versions and lines as JSON inside it.
-// These hold that answer to the rows themselves, read one table at a time, and the caller's scoped read
-// (built per request) to the prepared one.
+// A quotation's detail comes from one statement (decision 0027): the GET's answer as JSON built by it, a
+// write's answer from the versions and lines as JSON inside it. These hold the GET's answer to the rows
+// themselves, read one table at a time, to a write's answer, and the caller's scoped read (built per
+// request) to the prepared one.
 import { daysFromToday, type QuotationDto } from '@karya/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,14 +67,14 @@ describe('a quotation’s detail', () => {
       },
     });
     expect(again.statusCode, again.body).toBe(200);
+    const gone = await admin.request({ method: 'DELETE', url: `/api/crm/products/items/${kit._id}` });
+    expect(gone.statusCode, gone.body).toBe(200);
     const reviewed = await admin.request({
       method: 'PATCH',
       url: `${QUOTATIONS}/${q._id}/review`,
       payload: { status: 'Approved', reason: 'Prices checked' },
     });
     expect(reviewed.statusCode, reviewed.body).toBe(200);
-    const gone = await admin.request({ method: 'DELETE', url: `/api/crm/products/items/${kit._id}` });
-    expect(gone.statusCode, gone.body).toBe(200);
 
     const read = async (who: Agent) => {
       const res = await who.request({ method: 'GET', url: `${QUOTATIONS}/${q._id}` });
@@ -82,6 +83,8 @@ describe('a quotation’s detail', () => {
     };
     const answer = await read(admin);
     expect(await read(seller)).toEqual(answer);
+    // The GET's answer is built by its statement (quotation-answer.ts), a write's by `detail`: the same.
+    expect(answer).toEqual(reviewed.json().data);
 
     const db = ctx.database.db;
     const versions = await db

@@ -36,7 +36,7 @@ import {
 import { notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { type Scope, stampsDto, userRefs, usersAmong } from '../../platform/records.ts';
+import { type Scope, stampsDto, usersAmong } from '../../platform/records.ts';
 import { customerScope } from '../customers/customer-scope.ts';
 
 export type QuotationRow = typeof quotations.$inferSelect;
@@ -80,6 +80,10 @@ export const quotationSelect = {
   customerRef: sql<QuotationCustomerRef | null>`(select json_build_object('_id', c.id, 'customerId', c.customer_id, 'name', c.name, 'type', c.type, 'marginTier', c.margin_tier, 'email', c.email, 'phone', c.phone, 'isDeleted', c.is_deleted, 'gstin', c.gstin, 'address', json_build_object('street', c.street, 'city', c.city, 'district', c.district, 'state', c.state, 'country', c.country, 'zipCode', c.zip_code)) from customers c where c.id = ${outer('customer_id')})`,
   requirementRef: sql<QuotationRequirementRef | null>`(select json_build_object('_id', r.id, 'requirementId', r.requirement_id, 'title', r.title, 'isDeleted', r.is_deleted) from requirements r where r.id = ${outer('requirement_id')})`,
   active: sql<ActiveJson>`(select json_build_object('id', v.id, 'versionNumber', v.version_number, 'title', v.title, 'status', v.status, 'validUntil', v.valid_until, 'totalPrice', v.total_price, 'reviewStatus', v.review_status, 'reviewReason', v.review_reason, 'reviewedBy', v.reviewed_by, 'reviewedAt', v.reviewed_at, 'createdBy', v.created_by) from quotation_versions v where v.id = ${outer('active_version_id')})`,
+  // The people the row and its active version name, in the same statement: a list page is its page and count.
+  people: usersAmong(
+    sql`(array[${outer('created_by')}, ${outer('deleted_by')}] || array(select x from quotation_versions av, lateral (values (av.created_by), (av.reviewed_by)) t(x) where av.id = ${outer('active_version_id')}))`,
+  ),
 };
 type ActiveJson = {
   id: string;
@@ -99,6 +103,7 @@ export type SelectedRow = {
   customerRef: QuotationCustomerRef | null;
   requirementRef: QuotationRequirementRef | null;
   active: ActiveJson;
+  people: UserRef[];
 };
 
 const ref = (refs: Map<string, UserRef>, id: string | null | undefined) =>
@@ -125,35 +130,28 @@ const reviewOf = (
 const customerOf = (c: QuotationCustomerRef | null): QuotationCustomerRef | null =>
   c ? { ...c, type: c.type as CustomerType, marginTier: c.marginTier as MarginTier | null } : null;
 
-export const listDtos = async (db: Db | Tx, rows: SelectedRow[]): Promise<QuotationListDto[]> => {
-  const refs = await userRefs(
-    db as Db,
-    rows.flatMap((r) => [
-      r.quotation.createdBy,
-      r.quotation.deletedBy,
-      r.active.createdBy,
-      r.active.reviewedBy,
-    ]),
-  );
-  return rows.map(({ quotation: q, customerRef: c, requirementRef: rq, active: a }) => ({
-    _id: q.id,
-    quotationId: q.quotationId,
-    customer: c ? { _id: c._id, customerId: c.customerId, name: c.name } : null,
-    requirement: rq ? { _id: rq._id, requirementId: rq.requirementId, title: rq.title } : null,
-    activeVersion: {
-      _id: a.id,
-      versionNumber: a.versionNumber,
-      title: a.title,
-      status: a.status as QuotationStatus,
-      validUntil: a.validUntil,
-      totalPrice: Number(a.totalPrice),
-      review: reviewOf(a, refs),
-      createdBy: ref(refs, a.createdBy),
-    },
-    versionCount: q.versionCount,
-    ...stampsDto(q, refs),
-  }));
-};
+export const listDtos = (rows: SelectedRow[]): QuotationListDto[] =>
+  rows.map(({ quotation: q, customerRef: c, requirementRef: rq, active: a, people }) => {
+    const refs = new Map(people.map((u) => [u._id, u]));
+    return {
+      _id: q.id,
+      quotationId: q.quotationId,
+      customer: c ? { _id: c._id, customerId: c.customerId, name: c.name } : null,
+      requirement: rq ? { _id: rq._id, requirementId: rq.requirementId, title: rq.title } : null,
+      activeVersion: {
+        _id: a.id,
+        versionNumber: a.versionNumber,
+        title: a.title,
+        status: a.status as QuotationStatus,
+        validUntil: a.validUntil,
+        totalPrice: Number(a.totalPrice),
+        review: reviewOf(a, refs),
+        createdBy: ref(refs, a.createdBy),
+      },
+      versionCount: q.versionCount,
+      ...stampsDto(q, refs),
+    };
+  });
 
 // --------------------------------------------------------------------------------------------- detail
 

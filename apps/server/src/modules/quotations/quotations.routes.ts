@@ -29,7 +29,7 @@ import { numberedSuggestionQuery, registerReadRoutes } from '../../platform/read
 import { parseList } from '../../platform/records.ts';
 import { QUOTATION } from './quotation-dto.ts';
 import {
-  getQuotation,
+  getQuotationAnswer,
   listQuotations,
   quotationFollowUps,
   quotationLifecycle,
@@ -82,7 +82,7 @@ export const quotationsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
       answer: quotationDtoSchema,
       summary: 'One quotation with every version (newest first) and its active version',
       message: QUOTATION.fetched,
-      run: (principal, id) => getQuotation(deps.db, principal, id),
+      run: (principal, id) => getQuotationAnswer(deps.db, principal, id),
     },
   });
 

@@ -26,6 +26,7 @@ import {
   withLifecycleDefaults,
 } from '../../platform/records.ts';
 import { listFollowUps } from '../follow-ups/follow-ups.service.ts';
+import { quotationAnswer } from './quotation-answer.ts';
 import {
   detail,
   HISTORY,
@@ -99,11 +100,15 @@ export const listQuotations = async (db: Db, principal: Principal, query: ListQu
     scope: scope && extra ? and(scope, extra) : (scope ?? extra),
     select: quotationSelect,
   });
-  return listPage(QUOTATION_LIST_KEY, await listDtos(db, rows), total, query);
+  return listPage(QUOTATION_LIST_KEY, listDtos(rows), total, query);
 };
 
 export const getQuotation = (db: Db, principal: Principal, id: string) =>
   detail(db, id, quotationScope(principal));
+
+/** GET /crm/quotations/{id}: the same answer as JSON text, as its statement builds it (quotation-answer.ts). */
+export const getQuotationAnswer = (db: Db, principal: Principal, id: string) =>
+  quotationAnswer(db, id, quotationScope(principal));
 
 /**
  * GET /crm/customers/{id}/quotations (spec 2 §3): the customer's live quotations, newest first, within the

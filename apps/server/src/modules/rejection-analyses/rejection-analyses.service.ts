@@ -58,7 +58,7 @@ export const listRejections = async (db: Db, principal: Principal, query: ListQu
     scope: rejectionScope(principal),
     select: rejectionSelect,
   });
-  return listPage(REJECTION_LIST_KEY, await toDtos(db, rows), total, query);
+  return listPage(REJECTION_LIST_KEY, toDtos(rows), total, query);
 };
 
 export const getRejection = (db: Db, principal: Principal, id: string) =>

@@ -8,6 +8,7 @@ import {
   REJECTION_RESOURCE,
   type RejectionAnalysisDto,
   recordMessages,
+  type UserRef,
 } from '@karya/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +16,7 @@ import { customers, rejectionAnalyses } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { type Scope, stampsDto, userRefs } from '../../platform/records.ts';
+import { type Scope, stampsDto, usersAmong } from '../../platform/records.ts';
 import { customerScope } from '../customers/customer-scope.ts';
 
 export type RejectionRow = typeof rejectionAnalyses.$inferSelect;
@@ -64,40 +65,41 @@ export const rejectionSelect = {
   row: rejectionAnalyses,
   quotationRef: sql<QuotationRef | null>`(select json_build_object('_id', q.id, 'quotationId', q.quotation_id, 'isDeleted', q.is_deleted, 'versionNumber', v.version_number, 'title', v.title) from quotations q join quotation_versions v on v.id = ${outer('version_id')} where q.id = ${outer('quotation_id')})`,
   customerRef: sql<CustomerRef | null>`(select json_build_object('_id', c.id, 'customerId', c.customer_id, 'name', c.name) from customers c where c.id = ${outer('customer_id')})`,
+  // The people the row names, in the same statement: a list page is its page and its count, no lookup after.
+  people: usersAmong(sql`array[${outer('created_by')}, ${outer('updated_by')}, ${outer('deleted_by')}]`),
 };
 export type SelectedRow = {
   row: RejectionRow;
   quotationRef: QuotationRef | null;
   customerRef: CustomerRef | null;
+  people: UserRef[];
 };
 
-export const toDtos = async (db: Db, rows: SelectedRow[]): Promise<RejectionAnalysisDto[]> => {
-  const refs = await userRefs(
-    db,
-    rows.flatMap(({ row }) => [row.createdBy, row.updatedBy, row.deletedBy]),
-  );
-  return rows.map(({ row: r, quotationRef, customerRef }) => ({
-    _id: r.id,
-    quotation: quotationRef,
-    quotationVersionId: r.versionId,
-    customer: customerRef,
-    rejectionDate: r.rejectionDate,
-    rejectionReasons: r.rejectionReasons,
-    detailedReason: r.detailedReason,
-    lostTo: r.lostTo as LostTo,
-    competitor: { name: r.competitorName, offeredAmount: r.offeredAmount },
-    quotedAmount: r.quotedAmount,
-    customerFeedback: r.customerFeedback,
-    rejectedPerson: {
-      name: r.rejectedPerson.name ?? null,
-      designation: r.rejectedPerson.designation ?? null,
-      email: r.rejectedPerson.email ?? null,
-      phone: r.rejectedPerson.phone ?? null,
-    },
-    updatedBy: r.updatedBy ? (refs.get(r.updatedBy) ?? null) : null,
-    ...stampsDto(r, refs),
-  }));
-};
+export const toDtos = (rows: SelectedRow[]): RejectionAnalysisDto[] =>
+  rows.map(({ row: r, quotationRef, customerRef, people }) => {
+    const refs = new Map(people.map((u) => [u._id, u]));
+    return {
+      _id: r.id,
+      quotation: quotationRef,
+      quotationVersionId: r.versionId,
+      customer: customerRef,
+      rejectionDate: r.rejectionDate,
+      rejectionReasons: r.rejectionReasons,
+      detailedReason: r.detailedReason,
+      lostTo: r.lostTo as LostTo,
+      competitor: { name: r.competitorName, offeredAmount: r.offeredAmount },
+      quotedAmount: r.quotedAmount,
+      customerFeedback: r.customerFeedback,
+      rejectedPerson: {
+        name: r.rejectedPerson.name ?? null,
+        designation: r.rejectedPerson.designation ?? null,
+        email: r.rejectedPerson.email ?? null,
+        phone: r.rejectedPerson.phone ?? null,
+      },
+      updatedBy: r.updatedBy ? (refs.get(r.updatedBy) ?? null) : null,
+      ...stampsDto(r, refs),
+    };
+  });
 
 /** One analysis in `scope` (live or deleted); 404 'Rejection Analysis not found' otherwise. */
 export const detail = async (db: Db, id: string, scope?: Scope): Promise<RejectionAnalysisDto> => {
@@ -107,7 +109,7 @@ export const detail = async (db: Db, id: string, scope?: Scope): Promise<Rejecti
     .where(scope ? and(eq(rejectionAnalyses.id, id), scope) : eq(rejectionAnalyses.id, id))
     .limit(1)) as unknown as SelectedRow[];
   if (!rows.length) throw notFound(REJECTION.notFound);
-  const [dto] = await toDtos(db, rows);
+  const [dto] = toDtos(rows);
   return dto!;
 };
 
