@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { quotationLines, quotationVersions, users } from '../../db/schema.ts';
-import { QUOTATIONS, quotationKit } from './quotations-test-kit.ts';
+import { QUOTATIONS, quotationKit, quotationLine } from './quotations-test-kit.ts';
 
 describe('a quotation’s detail', () => {
   let ctx: TestContext;
@@ -39,14 +39,7 @@ describe('a quotation’s detail', () => {
     const panel = await make.newItem('Interactive flat panel 65 inch', { hsnCode: '8528' });
     const kit = await make.newItem('Robotics kit for class 8', {}, 1500);
     const requirement = await make.newRequirement(customer._id, [panel._id], seller);
-    const line = (item: string, more: object = {}) => ({
-      item,
-      quantity: 2,
-      marginTier: 't2',
-      gst: 18,
-      unitPrice: 1,
-      ...more,
-    });
+    const line = quotationLine;
     const q = await make.createQuotation(
       {
         title: 'Quotation for the science laboratory',

@@ -18,6 +18,16 @@ export const QUOTATIONS = '/api/crm/quotations';
 /** Margins of the kit's 'Schools' margin: t2 is 12.5% over the price to show. */
 export const SCHOOL_MARGINS = { t1: 10, t2: 12.5, t3: 15, pt1: 18, pt2: 20, pt3: 25 };
 
+/** A quotation line of `item`: two at tier t2 with GST 18 (the price comes from the tier), unless told otherwise. */
+export const quotationLine = (item: string, more: object = {}) => ({
+  item,
+  quantity: 2,
+  marginTier: 't2',
+  gst: 18,
+  unitPrice: 1,
+  ...more,
+});
+
 /** Call `createMargin` first (in beforeAll): the kit's items use that margin. */
 export const quotationKit = (ctx: TestContext, admin: Agent) => {
   let marginId = '';

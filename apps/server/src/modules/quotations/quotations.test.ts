@@ -25,7 +25,7 @@ import {
   requirements,
 } from '../../db/schema.ts';
 import { listUrl, multipartBody } from '../users/users-test-kit.ts';
-import { QUOTATIONS, quotationKit } from './quotations-test-kit.ts';
+import { QUOTATIONS, quotationKit, quotationLine } from './quotations-test-kit.ts';
 
 const BASE = QUOTATIONS;
 
@@ -43,14 +43,7 @@ describe('quotations', () => {
     make.newItem(name, fields, price);
   const newRequirement = (customer: string, who: Agent = admin) =>
     make.newRequirement(customer, [panel._id], who);
-  const line = (item: string, more: object = {}) => ({
-    item,
-    quantity: 2,
-    marginTier: 't2',
-    gst: 18,
-    unitPrice: 1,
-    ...more,
-  });
+  const line = quotationLine;
   const body = (customer: string, requirement: string, more: object = {}) => ({
     title: 'Quotation for smart classrooms',
     customer,
