@@ -1,15 +1,16 @@
-// GET /crm/quotations/{id}: the answer built as JSON by the statement itself and passed on as text
-// (decision 0027). A quotation's detail is read on every open; in the server, turning its versions' JSON into
-// rows, the rows into the answer and the answer into JSON again was most of the request's own work. The
-// answers of the writes still come from `detail` (quotation-dto.ts); quotation-detail.test.ts holds the two
-// to the same answer, key for key.
+// A quotation's answer (QuotationDto) built as JSON by one statement (decision 0027): GET /crm/quotations/{id}
+// passes it on as text; the writes' answers and the document parse it (`detail`), so there is one shape, the
+// statement's. A quotation's detail is read on every open; in the server, turning its versions' JSON into
+// rows, the rows into the answer and the answer into JSON again was most of the request's own work.
+// quotation-detail.test.ts holds the answer to the rows, column for column.
+import type { QuotationDto } from '@karya/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../../db/client.ts';
 import { productItems, quotationLines, quotations, quotationVersions, users } from '../../db/schema.ts';
 import { RawJson } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type Scope, userJson } from '../../platform/records.ts';
-import { QUOTATION, quotationSelect } from './quotation-dto.ts';
+import { QUOTATION, quotationSelect, type Tx } from './quotation-dto.ts';
 
 const outer = (column: string) => sql.raw(`"quotations"."${column}"`);
 /** A timestamp as the answers write it (`Date#toISOString`: UTC, milliseconds, Z). */
@@ -50,3 +51,7 @@ export const quotationAnswer = async (db: Db, id: string, scope?: Scope) => {
   if (!row) throw notFound(QUOTATION.notFound);
   return new RawJson(row.answer);
 };
+
+/** One quotation in `scope` as a value (a write's answer, the document); 404 otherwise. */
+export const detail = async (db: Db | Tx, id: string, scope?: Scope): Promise<QuotationDto> =>
+  JSON.parse((await quotationAnswer(db as Db, id, scope)).json) as QuotationDto;

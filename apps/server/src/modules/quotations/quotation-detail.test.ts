@@ -1,6 +1,6 @@
-// A quotation's detail comes from one statement (decision 0027): the GET's answer as JSON built by it, a
-// write's answer from the versions and lines as JSON inside it. These hold the GET's answer to the rows
-// themselves, read one table at a time, to a write's answer, and the caller's scoped read (built per
+// A quotation's answer comes from one statement that builds it as JSON (decision 0027): the GET sends it as
+// text, a write's answer parses it. These hold the GET's answer to the rows themselves, read one table at a
+// time, to the last write's answer (nothing changed between), and the caller's scoped read (built per
 // request) to the prepared one.
 import { daysFromToday, type QuotationDto } from '@karya/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -76,7 +76,7 @@ describe('a quotation’s detail', () => {
     };
     const answer = await read(admin);
     expect(await read(seller)).toEqual(answer);
-    // The GET's answer is built by its statement (quotation-answer.ts), a write's by `detail`: the same.
+    // A write answers what a GET then reads (the review's answer, parsed from the same statement's JSON).
     expect(answer).toEqual(reviewed.json().data);
 
     const db = ctx.database.db;

@@ -1,39 +1,24 @@
 // A quotation as it is answered: its row with its customer and requirement, its versions newest first, each
 // with its frozen lines; and what history compares. Reading in scope is quotations.service.ts.
 import {
-  type CustomerType,
   can,
-  type GstSplit,
   type GstZeroKind,
   type HistoryValue,
   type LineMarginTier,
-  type MarginTier,
   QUOTATION_MESSAGES,
   QUOTATION_RESOURCE,
-  type QuotationChange,
   type QuotationCustomerRef,
-  type QuotationDto,
   type QuotationLineDto,
   type QuotationListDto,
   type QuotationRequirementRef,
   type QuotationStatus,
-  type QuotationVersionDto,
   type ReviewStatus,
   recordMessages,
   type UserRef,
 } from '@karya/domain';
-import { and, asc, desc, eq, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { asc, desc, eq, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, preparedPerDb } from '../../db/client.ts';
-import { fromJsonRow, jsonRowSql } from '../../db/json-row.ts';
-import {
-  customers,
-  productItems,
-  projects,
-  quotationLines,
-  quotations,
-  quotationVersions,
-} from '../../db/schema.ts';
-import { notFound } from '../../platform/errors.ts';
+import { customers, productItems, quotationLines, quotations, quotationVersions } from '../../db/schema.ts';
 import type { Snapshot } from '../../platform/history.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { type Scope, stampsDto, usersAmong } from '../../platform/records.ts';
@@ -127,9 +112,6 @@ const reviewOf = (
       }
     : null;
 
-const customerOf = (c: QuotationCustomerRef | null): QuotationCustomerRef | null =>
-  c ? { ...c, type: c.type as CustomerType, marginTier: c.marginTier as MarginTier | null } : null;
-
 export const listDtos = (rows: SelectedRow[]): QuotationListDto[] =>
   rows.map(({ quotation: q, customerRef: c, requirementRef: rq, active: a, people }) => {
     const refs = new Map(people.map((u) => [u._id, u]));
@@ -175,34 +157,6 @@ export const lineDto = (l: LineRow, itemDeleted: boolean | null): QuotationLineD
   totalPrice: l.totalPrice,
 });
 
-const versionDto = (
-  v: VersionRow,
-  lines: QuotationLineDto[],
-  refs: Map<string, UserRef>,
-): QuotationVersionDto => ({
-  _id: v.id,
-  versionNumber: v.versionNumber,
-  title: v.title,
-  status: v.status as QuotationStatus,
-  validUntil: v.validUntil,
-  notes: v.notes,
-  items: lines,
-  taxableAmount: v.taxableAmount,
-  totalGSTAmount: v.totalGstAmount,
-  totalPrice: v.totalPrice,
-  totalAmount: v.totalPrice,
-  gstSplit: { cgst: v.cgst, sgst: v.sgst, igst: v.igst } satisfies GstSplit,
-  placeOfSupply: { code: v.supplyCode, state: v.supplyState, interState: v.interState },
-  previousVersion: v.previousVersionId,
-  nextVersion: v.nextVersionId,
-  isMain: v.isMain,
-  createdBy: ref(refs, v.createdBy),
-  createdAt: v.createdAt.toISOString(),
-  updatedAt: v.updatedAt.toISOString(),
-  changes: v.changes as QuotationChange[],
-  review: reviewOf(v, refs),
-});
-
 /** The versions of a quotation with their lines, newest first. */
 export const versionsOf = async (db: Db | Tx, quotationId: string) => {
   const versions = await versionsQuery(db as Db).execute({ quotationId });
@@ -230,78 +184,6 @@ const versionLinesQuery = preparedPerDb((db) =>
     .orderBy(asc(quotationLines.versionId), asc(quotationLines.lineNo))
     .prepare('karya_quotation_lines'),
 );
-// A quotation's detail is read on every open and every write's answer: one statement, the row with its
-// customer, requirement and project, every version with its frozen lines, and the people they name
-// (decision 0027). Without a row scope it is prepared once per connection, so a request neither builds its
-// SQL nor has PostgreSQL plan it again; a scoped read builds its own (the scope is the caller's).
-type VersionJson = Record<string, unknown> & {
-  lines: { line: Record<string, unknown>; itemDeleted: boolean | null }[];
-};
-const linesJson = sql`(select coalesce(json_agg(json_build_object('line', ${jsonRowSql(quotationLines, 'l')}, 'itemDeleted', i.is_deleted) order by l.line_no), '[]'::json) from ${quotationLines} l left join ${productItems} i on i.id = l.item_id where l.version_id = v.id)`;
-const detailSelect = {
-  quotation: quotations,
-  customerRef: quotationSelect.customerRef,
-  requirementRef: quotationSelect.requirementRef,
-  project: sql<
-    QuotationDto['project']
-  >`(select json_build_object('_id', p.id, 'projectId', p.project_id, 'isDeleted', p.is_deleted) from ${projects} p where p.id = ${outer('project_id')})`,
-  versions: sql<
-    VersionJson[]
-  >`(select coalesce(json_agg(${jsonRowSql(quotationVersions, 'v', { lines: linesJson })} order by v.version_number desc), '[]'::json) from ${quotationVersions} v where v.quotation_id = ${outer('id')})`,
-  people: usersAmong(
-    sql`(array[${outer('created_by')}, ${outer('updated_by')}, ${outer('deleted_by')}] || array(select x from ${quotationVersions} pv, lateral (values (pv.created_by), (pv.reviewed_by)) t(x) where pv.quotation_id = ${outer('id')}))`,
-  ),
-};
-type DetailRow = {
-  quotation: QuotationRow;
-  customerRef: QuotationCustomerRef | null;
-  requirementRef: QuotationRequirementRef | null;
-  project: QuotationDto['project'];
-  versions: VersionJson[];
-  people: UserRef[];
-};
-const detailQuery = preparedPerDb((db) =>
-  db
-    .select(detailSelect)
-    .from(quotations)
-    .where(eq(quotations.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('karya_quotation_whole'),
-);
-
-/** One quotation in `scope` with every version; 404 otherwise. */
-export const detail = async (db: Db | Tx, id: string, scope?: Scope): Promise<QuotationDto> => {
-  const [row] = (scope
-    ? await (db as Db)
-        .select(detailSelect)
-        .from(quotations)
-        .where(and(eq(quotations.id, id), scope))
-        .limit(1)
-    : await detailQuery(db as Db).execute({ id })) as unknown as DetailRow[];
-  if (!row) throw notFound(QUOTATION.notFound);
-  const q = row.quotation;
-  const refs = new Map(row.people.map((u) => [u._id, u]));
-  const dtos = row.versions.map((json) =>
-    versionDto(
-      fromJsonRow(quotationVersions, json),
-      json.lines.map((l) => lineDto(fromJsonRow(quotationLines, l.line), l.itemDeleted)),
-      refs,
-    ),
-  );
-  const active = dtos.find((v) => v._id === q.activeVersionId) ?? dtos[0]!;
-  return {
-    _id: q.id,
-    quotationId: q.quotationId,
-    customer: customerOf(row.customerRef),
-    requirement: row.requirementRef,
-    project: row.project,
-    activeVersion: active,
-    versions: dtos,
-    updatedBy: ref(refs, q.updatedBy),
-    ...stampsDto(q, refs),
-  };
-};
-
 // ---------------------------------------------------------------------------------------------- history
 
 /** What history compares (HISTORY_FIELDS.quotation): the active version's fields and lines. */

@@ -3,7 +3,8 @@
 import type { QuotationReviewInput } from '@karya/domain';
 import { badRequest } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { detail, QUOTATION } from './quotation-dto.ts';
+import { detail } from './quotation-answer.ts';
+import { QUOTATION } from './quotation-dto.ts';
 import { type Deps, lockQuotation, versionWithLines, writeActiveVersion } from './quotations-write.ts';
 
 /** PATCH /crm/quotations/{id}/review: the message says which way it went. */

@@ -17,8 +17,8 @@ import { diffSnapshots, recordChange, recordUpdate } from '../../platform/histor
 import type { Principal } from '../../platform/principal.ts';
 import { createStamps, updateStamps } from '../../platform/records.ts';
 import { customerScope } from '../customers/customer-scope.ts';
+import { detail } from './quotation-answer.ts';
 import {
-  detail,
   HISTORY,
   type LineRow,
   QUOTATION,

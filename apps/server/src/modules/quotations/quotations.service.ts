@@ -26,9 +26,8 @@ import {
   withLifecycleDefaults,
 } from '../../platform/records.ts';
 import { listFollowUps } from '../follow-ups/follow-ups.service.ts';
-import { quotationAnswer } from './quotation-answer.ts';
+import { detail, quotationAnswer } from './quotation-answer.ts';
 import {
-  detail,
   HISTORY,
   listDtos,
   QUOTATION,
