@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { looksLikeFormula, type SheetCellValue } from '@karya/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { breathe, type ExportSink, exportStream } from './export-stream.ts';
 
 /**
@@ -39,6 +39,8 @@ const setCell = (cell: ExcelJS.Cell, value: SheetCellValue, money: boolean) => {
 
 /** The sheets one after another into one workbook; progress counts the data rows written. */
 const writeWorkbook = async (sink: ExportSink, sheets: readonly SheetSpec[]) => {
+  // Loaded by the first export, not at start-up (as pdfkit is: document-pdf.ts says why).
+  const { default: excel } = await import('exceljs');
   const file = new PassThrough();
   let pending: Promise<void> = Promise.resolve();
   file.on('data', (chunk: Buffer) => {
@@ -50,7 +52,7 @@ const writeWorkbook = async (sink: ExportSink, sheets: readonly SheetSpec[]) => 
     file.once('end', resolve);
     file.once('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: file,
     useStyles: true,
     useSharedStrings: false,

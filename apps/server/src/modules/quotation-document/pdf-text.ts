@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { create as createFont } from 'fontkit';
+import type { create } from 'fontkit';
 
 /**
  * Text for the server's PDFs (issue 25): Noto Sans from npm (@fontsource, WOFF: fontkit reads it, and
@@ -26,18 +26,26 @@ const FILES: Record<Face, [pkg: string, stem: string]> = {
 };
 
 /** A parsed face, shared by every document of the process (pdfkit keeps each document's subset apart). */
-type LoadedFace = { font: ReturnType<typeof createFont> };
+type LoadedFace = { font: ReturnType<typeof create> };
 let loaded: Record<string, LoadedFace> | null = null;
+let createFont: typeof create | null = null;
+
+/** fontkit, loaded the first time a document is drawn (renderDocumentPdf awaits it before fontFaces). */
+export const loadFontEngine = async () => {
+  createFont ??= (await import('fontkit')).create;
+};
 
 /** The font files, read once per process (a few hundred KB), parsed once. */
 export const fontFaces = (): Record<string, LoadedFace> => {
   if (loaded) return loaded;
+  const parse = createFont;
+  if (!parse) throw new Error('fontFaces: call loadFontEngine() first');
   const out: Record<string, LoadedFace> = {};
   for (const face of FACES)
     for (const weight of ['regular', 'bold'] as const) {
       const [pkg, stem] = FILES[face];
       const file = path.join(filesOf(pkg), `${stem}-${weight === 'bold' ? 700 : 400}-normal.woff`);
-      out[fontName(face, weight)] = { font: createFont(readFileSync(file)) };
+      out[fontName(face, weight)] = { font: parse(readFileSync(file)) };
     }
   loaded = out;
   return out;
