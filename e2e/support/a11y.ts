@@ -119,14 +119,19 @@ export const signedInContexts = (env: { browser: Browser; app: { baseUrl: string
   };
 };
 
-/** Opens `path` in `context` (closed after), waits for `heading` and the network; the findings. */
+/** Once `heading` shows and the network is quiet, the page's findings. */
+export const findingsOnceShown = async (page: Page, heading: string) => {
+  await page.getByRole('heading', { name: heading }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  return violations(page);
+};
+
+/** Opens `path` in `context` (closed after), and its findings once shown. */
 export const scanPage = async (context: BrowserContext, path: string, heading: string) => {
   const page = await context.newPage();
   await page.goto(path);
   await page.waitForURL(`**${path.split('#')[0]}*`);
-  await page.getByRole('heading', { name: heading }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  const found = await violations(page);
+  const found = await findingsOnceShown(page, heading);
   await context.close();
   return found;
 };

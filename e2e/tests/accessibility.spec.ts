@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALWAYS_SCANNED, scanPage, signedInContexts, violations } from '../support/a11y.ts';
+import {
+  ALWAYS_SCANNED,
+  findingsOnceShown,
+  scanPage,
+  signedInContexts,
+  violations,
+} from '../support/a11y.ts';
 import { newContext, signIn, useAppAndBrowser } from '../support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
 
@@ -41,9 +47,7 @@ describe('accessibility', () => {
       [`/hrm/leaves/${leave}`, 'Leave Details'],
     ] as const) {
       await page.goto(path);
-      await page.getByRole('heading', { name: heading }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await violations(page), path).toBe('');
+      expect(await findingsOnceShown(page, heading), path).toBe('');
     }
     await context.close();
   });
@@ -60,9 +64,7 @@ describe('accessibility', () => {
       [`/crm/follow-ups/${id}/update`, 'Update Follow Up'],
     ] as const) {
       await page.goto(path);
-      await page.getByRole('heading', { name: heading }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await violations(page), path).toBe('');
+      expect(await findingsOnceShown(page, heading), path).toBe('');
     }
     await context.close();
   });
@@ -79,9 +81,7 @@ describe('accessibility', () => {
       [`/crm/requirements/${id}/update`, 'Update Requirement'],
     ] as const) {
       await page.goto(path);
-      await page.getByRole('heading', { name: heading }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await violations(page), path).toBe('');
+      expect(await findingsOnceShown(page, heading), path).toBe('');
     }
     await context.close();
   });
@@ -99,9 +99,7 @@ describe('accessibility', () => {
       [`/crm/products/items/${id}/specifications`, 'Specifications'],
     ] as const) {
       await page.goto(path);
-      await page.getByRole('heading', { name: heading }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await violations(page), path).toBe('');
+      expect(await findingsOnceShown(page, heading), path).toBe('');
     }
     await context.close();
   });
@@ -122,9 +120,7 @@ describe('accessibility', () => {
       [`/admin/rejection-analysis/${rejection}/update`, 'Update Rejection Analysis'],
     ] as const) {
       await page.goto(path);
-      await page.getByRole('heading', { name: heading }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await violations(page), path).toBe('');
+      expect(await findingsOnceShown(page, heading), path).toBe('');
     }
     await context.close();
   });
