@@ -268,8 +268,9 @@ const crashSuite = (kind: 'pglite' | 'postgres') => {
     const r = 2;
     // Killed as the 25th answer arrives, not when a poll next notices it. On a starved machine this process
     // can read that answer only after the server has answered everything; such a kill proves nothing, so the
-    // server is restarted and a further 100 sales (new invoice numbers) go out, up to three times.
-    for (let attempt = 0; attempt < 3; attempt++) {
+    // server is restarted and a further 100 sales (new invoice numbers) go out, up to five times (three were
+    // all answered once, beside the SQL injection scan and the web suite: stop 41's last clean-clone run).
+    for (let attempt = 0; attempt < 5; attempt++) {
       // The restart recovers the database the kill left; the session made before it still holds.
       await restart();
       expect((await api('GET', '/auth/me')).status).toBe(200);
